@@ -1,0 +1,59 @@
+package dev.bearings.core.markdown;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A note's text, its front matter and its top-level blocks. Front matter is cut out before the
+ * parser runs (its lines are handed over blank, so line numbers stay true), because every parser
+ * would otherwise read a YAML block as a thematic break and a setext heading.
+ */
+public final class MarkdownDocument {
+    private final SourceText source;
+    private final Optional<FrontMatter> frontMatter;
+    private final List<Block> blocks;
+
+    private MarkdownDocument(SourceText source, Optional<FrontMatter> frontMatter, List<Block> blocks) {
+        this.source = source;
+        this.frontMatter = frontMatter;
+        this.blocks = List.copyOf(blocks);
+    }
+
+    public static MarkdownDocument parse(String raw, MarkdownParser parser) {
+        Objects.requireNonNull(parser, "parser");
+        SourceText source = SourceText.of(raw);
+        Optional<FrontMatter> frontMatter = FrontMatter.find(source);
+        String body = frontMatter.map(fm -> blankLines(source, fm.endLine())).orElse(source.text());
+        List<Block> blocks = new ArrayList<>();
+        frontMatter.ifPresent(fm -> blocks.add(Block.of(BlockKind.FRONT_MATTER, 1, fm.endLine())));
+        for (Block block : parser.parse(body)) {
+            if (block.endLine() > source.lineCount()) {
+                throw new IllegalStateException(parser.getClass().getName() + " returned " + block
+                        + " past the last line " + source.lineCount());
+            }
+            blocks.add(block);
+        }
+        return new MarkdownDocument(source, frontMatter, blocks);
+    }
+
+    private static String blankLines(SourceText source, int lastLine) {
+        int cut = lastLine < source.lineCount() ? source.lineStart(lastLine + 1) : source.length();
+        return "\n".repeat(lastLine - (cut == source.length() && !source.text().endsWith("\n") ? 1 : 0))
+                + source.text().substring(cut);
+    }
+
+    public SourceText source() {
+        return source;
+    }
+
+    public Optional<FrontMatter> frontMatter() {
+        return frontMatter;
+    }
+
+    /** Top-level blocks in source order, the front matter first when there is one. */
+    public List<Block> blocks() {
+        return blocks;
+    }
+}
