@@ -218,7 +218,7 @@ public final class Chunker {
                             out.add(source.lineStart(line));
                         }
                     } else {
-                        addSentenceStarts(Math.max(blockStart, pieceStart), Math.min(blockEnd, window), out);
+                        addSentenceStarts(Math.max(blockStart, pieceStart), Math.min(blockEnd, window), blockEnd, out);
                     }
                 }
             }
@@ -226,14 +226,17 @@ public final class Chunker {
             return out.sorted(pieceStart, window);
         }
 
-        private void addSentenceStarts(int from, int to, Candidates out) {
+        /** Sentence starts in {@code [from, to)}; the end of the text looked at is one only at the block's end. */
+        private void addSentenceStarts(int from, int to, int blockEnd, Candidates out) {
             if (to <= from) {
                 return;
             }
             BreakIterator sentences = BreakIterator.getSentenceInstance(Locale.ROOT);
             sentences.setText(text.substring(from, to));
             for (int at = sentences.next(); at != BreakIterator.DONE; at = sentences.next()) {
-                out.add(from + at);
+                if (from + at < to || to == blockEnd) {
+                    out.add(from + at);
+                }
             }
         }
 
