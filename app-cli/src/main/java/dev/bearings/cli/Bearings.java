@@ -1,0 +1,44 @@
+package dev.bearings.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/** The {@code bearings} command. Results go to stdout; progress, logs and errors to stderr. */
+@Command(name = "bearings", mixinStandardHelpOptions = true, version = "bearings 0.1.0",
+        description = "Local semantic search for Markdown notes.",
+        subcommands = {ChunkCommand.class, CommandLine.HelpCommand.class})
+public final class Bearings implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs one command line and returns its exit code: 0 ok, 1 failure, 2 bad usage. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        BearingsComponent component = DaggerBearingsComponent.create();
+        CommandLine commandLine = new CommandLine(Bearings.class, component.commandFactory());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
+            if (ex instanceof IllegalArgumentException) {
+                cl.getErr().println("bearings: " + ex.getMessage());
+                return CommandLine.ExitCode.USAGE;
+            }
+            cl.getErr().println("bearings: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
+            return CommandLine.ExitCode.SOFTWARE;
+        });
+        int code = commandLine.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

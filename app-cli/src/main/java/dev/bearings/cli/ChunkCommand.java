@@ -1,0 +1,146 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.chunk.Chunk;
+import dev.bearings.core.chunk.Chunker;
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.markdown.MarkdownParser;
+import dev.bearings.core.note.NoteText;
+import dev.bearings.core.plugin.ParserProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.plugin.Settings;
+import dev.bearings.core.usecase.ChunkNote;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import javax.inject.Inject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code bearings chunk FILE...}: shows how notes are cut, without indexing anything. */
+@Command(name = "chunk", mixinStandardHelpOptions = true,
+        description = "Show the chunks Bearings cuts Markdown files into.")
+final class ChunkCommand implements Callable<Integer> {
+    private final ProviderRegistry<ParserProvider> parsers;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Markdown files to chunk.")
+    private List<Path> files;
+
+    @Option(names = "--parser", paramLabel = "NAME", defaultValue = "commonmark",
+            description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = ParserNames.class)
+    private String parser;
+
+    @Option(names = "--max-words", paramLabel = "N", description = "Most words in a chunk (default: 300).")
+    private int maxWords = ChunkingRules.DEFAULT.maxWords();
+
+    @Option(names = "--min-words", paramLabel = "N", description = "Sections under this merge upward (default: 30).")
+    private int minWords = ChunkingRules.DEFAULT.minWords();
+
+    @Option(names = "--overlap-words", paramLabel = "N",
+            description = "Words repeated across a cut inside a section (default: 40).")
+    private int overlapWords = ChunkingRules.DEFAULT.overlapWords();
+
+    @Option(names = "--json", description = "Print one JSON array of all chunks.")
+    private boolean json;
+
+    @Inject
+    ChunkCommand(ProviderRegistry<ParserProvider> parsers) {
+        this.parsers = parsers;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        ChunkingRules rules = rules();
+        MarkdownParser markdownParser = parsers.create(parser, Settings.NONE);
+        ChunkNote chunkNote = new ChunkNote(markdownParser, new Chunker(rules));
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<ChunkJson> all = new ArrayList<>();
+        boolean failed = false;
+        for (Path file : files) {
+            String text;
+            try {
+                text = read(file);
+            } catch (UnreadableFileException e) {
+                err.println("bearings: " + file + ": " + e.getMessage());
+                failed = true;
+                continue;
+            }
+            List<Chunk> chunks = chunkNote.chunk(text).chunks();
+            if (json) {
+                chunks.forEach(chunk -> all.add(ChunkJson.of(file.toString(), chunk)));
+            } else {
+                printHuman(out, file, chunks);
+            }
+        }
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(all));
+        }
+        return failed ? 1 : 0;
+    }
+
+    private ChunkingRules rules() {
+        try {
+            return new ChunkingRules(maxWords, minWords, overlapWords);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "bad --max-words/--min-words/--overlap-words: " + e.getMessage());
+        }
+    }
+
+    private static String read(Path file) throws UnreadableFileException {
+        if (Files.isDirectory(file)) {
+            throw new UnreadableFileException("is a directory, not a Markdown file");
+        }
+        try {
+            return NoteText.decode(Files.readAllBytes(file));
+        } catch (NoSuchFileException e) {
+            throw new UnreadableFileException("no such file");
+        } catch (IOException e) {
+            throw new UnreadableFileException("cannot be read (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        } catch (NoteText.UnreadableNoteException e) {
+            throw new UnreadableFileException(e.getMessage());
+        }
+    }
+
+    private static void printHuman(PrintWriter out, Path file, List<Chunk> chunks) {
+        out.println(file + "  (" + chunks.size() + (chunks.size() == 1 ? " chunk)" : " chunks)"));
+        for (Chunk chunk : chunks) {
+            String path = chunk.headingPath().isRoot() ? "(before the first heading)" : chunk.headingPath().toString();
+            out.printf("  %3d  lines %-9s %4d words%s  %s%n", chunk.ordinal(), chunk.lines(), chunk.words(),
+                    chunk.overlapWords() > 0 ? " (" + chunk.overlapWords() + " overlap)" : "", path);
+        }
+    }
+
+    /** Why one file given on the command line was skipped. */
+    private static final class UnreadableFileException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UnreadableFileException(String reason) {
+            super(reason);
+        }
+    }
+
+    /** Names for help and completion; the registry has the real list at run time. */
+    static final class ParserNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        ParserNames() {
+            super(List.of("commonmark", "flexmark"));
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package dev.bearings.cli;
+
+import dagger.Binds;
+import dagger.Module;
+import dagger.multibindings.ClassKey;
+import dagger.multibindings.IntoMap;
+
+/** The subcommands, by class, for picocli to instantiate through Dagger. */
+@Module
+interface CommandsModule {
+    @Binds
+    @IntoMap
+    @ClassKey(ChunkCommand.class)
+    Object chunk(ChunkCommand command);
+}

@@ -1,0 +1,38 @@
+package dev.bearings.cli;
+
+import dagger.Module;
+import dagger.Provides;
+import dagger.multibindings.IntoSet;
+import dev.bearings.core.plugin.ParserProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.parser.commonmark.CommonmarkParserProvider;
+import dev.bearings.parser.flexmark.FlexmarkParserProvider;
+
+import javax.inject.Singleton;
+import java.util.Set;
+
+/**
+ * The built-in adapters, bound at compile time, plus whatever providers {@link java.util.ServiceLoader}
+ * finds on the classpath: that is how a third party's adapter joins without a change here.
+ */
+@Module
+interface PluginsModule {
+
+    @Provides
+    @IntoSet
+    static ParserProvider commonmark() {
+        return new CommonmarkParserProvider();
+    }
+
+    @Provides
+    @IntoSet
+    static ParserProvider flexmark() {
+        return new FlexmarkParserProvider();
+    }
+
+    @Provides
+    @Singleton
+    static ProviderRegistry<ParserProvider> parsers(Set<ParserProvider> builtIn) {
+        return ProviderRegistry.of("Markdown parser", ServiceLoaderBridge.withDiscovered(ParserProvider.class, builtIn));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.bearings.core.note;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Turns a note file's bytes into text, refusing what is not a UTF-8 text file rather than guessing:
+ * a replaced character would silently change what is indexed and quoted back to the user.
+ */
+public final class NoteText {
+
+    private NoteText() {
+    }
+
+    /** @throws UnreadableNoteException saying why, with the byte offset of the first bad byte */
+    public static String decode(byte[] bytes) throws UnreadableNoteException {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == 0) {
+                throw new UnreadableNoteException("looks binary (NUL byte at offset " + i + ")");
+            }
+        }
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        var result = decoder.decode(in, out, true);
+        if (result.isError()) {
+            throw new UnreadableNoteException("is not valid UTF-8 (bad byte at offset " + in.position() + ")");
+        }
+        result = decoder.flush(out);
+        if (result.isError()) {
+            throw new UnreadableNoteException("is not valid UTF-8 (truncated sequence at the end)");
+        }
+        return out.flip().toString();
+    }
+
+    /** Why a note file could not be read as text. */
+    public static final class UnreadableNoteException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public UnreadableNoteException(String reason) {
+            super(reason);
+        }
+    }
+}
