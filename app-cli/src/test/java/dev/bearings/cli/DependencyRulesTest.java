@@ -1,0 +1,72 @@
+package dev.bearings.cli;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The hexagon, enforced: core knows the JDK alone, adapters do not know each other, and only the
+ * application module knows the wiring (Dagger) and the command line (picocli).
+ */
+class DependencyRulesTest {
+    private static final Pattern ADAPTER = Pattern.compile("dev\\.bearings\\.(parser|embedding|store|source)\\.[a-z0-9]+");
+    private static JavaClasses classes;
+    private static Set<String> adapters;
+
+    @BeforeAll
+    static void importProduction() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.bearings");
+        adapters = new TreeSet<>();
+        classes.forEach(c -> {
+            Matcher m = ADAPTER.matcher(c.getPackageName());
+            if (m.lookingAt()) {
+                adapters.add(m.group());
+            }
+        });
+    }
+
+    @Test
+    void theRulesSeeTheWholeProduct() {
+        assertThat(adapters).contains("dev.bearings.parser.commonmark", "dev.bearings.parser.flexmark");
+        assertThat(classes.containPackage("dev.bearings.core.chunk")).isTrue();
+    }
+
+    @Test
+    void coreDependsOnTheJdkAlone() {
+        classes().that().resideInAPackage("dev.bearings.core..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("dev.bearings.core..", "java..")
+                .check(classes);
+    }
+
+    @Test
+    void noAdapterDependsOnAnotherAdapter() {
+        for (String adapter : adapters) {
+            String[] others = adapters.stream().filter(a -> !a.equals(adapter)).map(a -> a + "..").toArray(String[]::new);
+            if (others.length > 0) {
+                noClasses().that().resideInAPackage(adapter + "..")
+                        .should().dependOnClassesThat().resideInAnyPackage(others)
+                        .check(classes);
+            }
+        }
+    }
+
+    @Test
+    void onlyTheApplicationKnowsDaggerAndPicocli() {
+        noClasses().that().resideOutsideOfPackage("dev.bearings.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("dagger..", "picocli..", "javax.inject..")
+                .check(classes);
+    }
+}
