@@ -5,6 +5,7 @@ import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.parser.flexmark.FlexmarkParser;
+import dev.bearings.testkit.Corpus;
 import dev.bearings.testkit.GeneratedMarkdown;
 import dev.bearings.testkit.SpecExample;
 import net.jqwik.api.Arbitrary;
@@ -49,5 +50,21 @@ class ParsersAgreeTest {
             }
         }
         assertThat(differing).as("spec examples whose chunks differ between parsers").isEmpty();
+    }
+
+    @Test
+    void sameChunksForASampleOfThePowerShellDocs() throws Exception {
+        Corpus.assumePresent(Corpus.POWERSHELL_DOCS);
+        Corpus corpus = Corpus.load(Corpus.POWERSHELL_DOCS, Long.MAX_VALUE);
+        Chunker chunker = new Chunker(ChunkingRules.DEFAULT);
+        List<String> differing = new ArrayList<>();
+        for (int i = 0; i < corpus.texts().size(); i += 10) {
+            String text = corpus.texts().get(i);
+            if (!chunker.chunk(MarkdownDocument.parse(text, commonmark))
+                    .equals(chunker.chunk(MarkdownDocument.parse(text, flexmark)))) {
+                differing.add(corpus.names().get(i));
+            }
+        }
+        assertThat(differing).as("files whose chunks differ between parsers").isEmpty();
     }
 }

@@ -133,7 +133,7 @@ public abstract class ChunkerProperties {
                 .isGreaterThanOrEqualTo(lastOverlapWordEnd).isLessThanOrEqualTo(pieceStart);
         int sectionStart = headings.stream().filter(h -> source.lineStart(h.startLine()) <= chunk.startOffset())
                 .mapToInt(h -> source.lineStart(h.startLine())).max().orElse(bodyStart);
-        int wordsBefore = index(wordStarts, pieceStart) - index(wordStarts, sectionStart);
+        int wordsBefore = index(wordStarts, pieceStart) - index(wordStarts, Math.max(sectionStart, previous.startOffset()));
         assertThat(k).as("overlap size").isEqualTo(Math.min(rules.overlapWords(), wordsBefore));
     }
 

@@ -24,9 +24,8 @@ import java.util.OptionalInt;
  *       least half of the piece: between blocks, then between lines (code, lists, tables, quotes,
  *       HTML) or sentences (paragraphs), then between words, and as a last resort between characters
  *       (only a single "word" larger than the token budget needs it).</li>
- *   <li>Each piece after the first starts with the last {@code overlapWords} words before it in the
- *       same section (fewer only when the section has fewer words before the piece). Overlap never
- *       reaches across a heading.</li>
+ *   <li>Each piece after the first starts with the last {@code overlapWords} words of the chunk
+ *       before it (fewer only when that chunk has fewer). Overlap never reaches across a heading.</li>
  *   <li>A whole section under {@code minWords} is merged into the chunk before it; the first section
  *       merges into the chunk after it, repeatedly while the result is still under the minimum. A
  *       merge happens only while the result stays within {@link ChunkingRules#mergedMaxWords()} and
@@ -80,6 +79,7 @@ public final class Chunker {
         private final ChunkPrefix prefix;
         private final int[] wordStarts;
         private final List<Section> sections = new ArrayList<>();
+        private BreakIterator sentences;
 
         Run(MarkdownDocument document, ChunkPrefix prefix) {
             this.source = document.source();
@@ -142,15 +142,17 @@ public final class Chunker {
                 drafts.add(new Draft(section.path(), section.start(), section.end(), 0, true));
                 return;
             }
-            int sectionFirstWord = wordIndex(section.start());
             int pieceStart = section.start();
+            int previousStart = section.start();
             boolean first = true;
             while (true) {
                 pieceStart = skipLineBreaks(pieceStart, section.end());
                 if (pieceStart >= section.end()) {
                     return;
                 }
-                int overlap = first ? 0 : Math.min(rules.overlapWords(), wordIndex(pieceStart) - sectionFirstWord);
+                // The overlap never reaches before the previous chunk: under a tight token budget a
+                // piece may hold fewer new words than the overlap asks for.
+                int overlap = first ? 0 : Math.min(rules.overlapWords(), wordIndex(pieceStart) - wordIndex(previousStart));
                 int textStart = overlap == 0 ? pieceStart : wordStarts[wordIndex(pieceStart) - overlap];
                 if (fits(section.path(), textStart, section.end())) {
                     drafts.add(new Draft(section.path(), textStart, section.end(), overlap, false));
@@ -166,6 +168,7 @@ public final class Chunker {
                     cut = characterCut(section.path(), textStart, pieceStart, section.end());
                 }
                 drafts.add(new Draft(section.path(), textStart, cut, overlap, false));
+                previousStart = textStart;
                 pieceStart = cut;
                 first = false;
             }
@@ -231,7 +234,9 @@ public final class Chunker {
             if (to <= from) {
                 return;
             }
-            BreakIterator sentences = BreakIterator.getSentenceInstance(Locale.ROOT);
+            if (sentences == null) {
+                sentences = BreakIterator.getSentenceInstance(Locale.ROOT);
+            }
             sentences.setText(text.substring(from, to));
             for (int at = sentences.next(); at != BreakIterator.DONE; at = sentences.next()) {
                 if (from + at < to || to == blockEnd) {

@@ -12,6 +12,8 @@ import java.util.Arrays;
  * character counts as a word by itself (a fair stand-in: a Chinese word is one or two characters).
  */
 public final class Words {
+    /** CJK Radicals Supplement: no code point below it is Han, Kana or Bopomofo. */
+    private static final int FIRST_CJK = 0x2E80;
 
     private Words() {
     }
@@ -58,6 +60,9 @@ public final class Words {
     }
 
     static boolean isStandaloneWordCharacter(int cp) {
+        if (cp < FIRST_CJK) {
+            return false;
+        }
         Character.UnicodeScript script = Character.UnicodeScript.of(cp);
         return script == Character.UnicodeScript.HAN
                 || script == Character.UnicodeScript.HIRAGANA

@@ -12,6 +12,8 @@ import com.vladsch.flexmark.ast.IndentedCodeBlock;
 import com.vladsch.flexmark.ast.ListBlock;
 import com.vladsch.flexmark.ast.Paragraph;
 import com.vladsch.flexmark.ast.Reference;
+import com.vladsch.flexmark.ast.RefNode;
+import com.vladsch.flexmark.ast.ImageRef;
 import com.vladsch.flexmark.ast.SoftLineBreak;
 import com.vladsch.flexmark.ast.Text;
 import com.vladsch.flexmark.ast.TextBase;
@@ -208,6 +210,22 @@ public final class FlexmarkParser implements MarkdownParser {
 
     /** A heading's text as a reader sees it: markup gone, escapes and entities resolved. */
     static final class PlainText {
+        /**
+         * CommonMark reads brackets that match no link definition as literal text; flexmark keeps
+         * them as an undefined reference node, so put the brackets back.
+         */
+        private static void appendUndefinedReference(RefNode ref, StringBuilder out) {
+            if (ref instanceof ImageRef) {
+                out.append('!');
+            }
+            out.append('[');
+            append(ref, out);
+            out.append(']');
+            if (!ref.isReferenceTextCombined() && ref.getReferenceOpeningMarker().isNotNull()) {
+                out.append('[').append(Escaping.unescapeString(ref.getReference().toString())).append(']');
+            }
+        }
+
         private PlainText() {
         }
 
@@ -229,6 +247,8 @@ public final class FlexmarkParser implements MarkdownParser {
                     out.append(' ');
                 } else if (child instanceof HtmlInline || child instanceof HtmlInlineComment) {
                     continue;
+                } else if (child instanceof RefNode && !((RefNode) child).isDefined()) {
+                    appendUndefinedReference((RefNode) child, out);
                 } else {
                     append(child, out);
                 }
