@@ -43,8 +43,8 @@ import java.util.function.Function;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 5, time = 3)
+@Measurement(iterations = 5, time = 3)
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class ChunkingBenchmark {
     public static final long TEN_MB = 10_000_000L;

@@ -14,6 +14,17 @@ import java.util.Arrays;
 public final class Words {
     /** CJK Radicals Supplement: no code point below it is Han, Kana or Bopomofo. */
     private static final int FIRST_CJK = 0x2E80;
+    private static final byte OTHER = 0;
+    private static final byte SPACE = 1;
+    private static final byte WORD = 2;
+    private static final byte STANDALONE = 3;
+    private static final byte[] ASCII = new byte[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            ASCII[c] = Character.isWhitespace(c) ? SPACE : Character.isLetterOrDigit(c) ? WORD : OTHER;
+        }
+    }
 
     private Words() {
     }
@@ -29,31 +40,46 @@ public final class Words {
         int runStart = -1;
         boolean runHasWordChar = false;
         for (int i = from; i < to; ) {
-            int cp = Character.codePointAt(text, i);
-            int next = i + Character.charCount(cp);
-            boolean space = Character.isWhitespace(cp) || Character.isSpaceChar(cp);
-            boolean standalone = !space && isStandaloneWordCharacter(cp);
-            if (space || standalone) {
-                if (runStart >= 0 && runHasWordChar) {
-                    starts = grow(starts, count);
+            char ch = text.charAt(i);
+            byte kind;
+            int next = i + 1;
+            if (ch < 128) {
+                // Plain ASCII, most of any note: a table instead of the Unicode properties.
+                kind = ASCII[ch];
+            } else {
+                int cp = Character.codePointAt(text, i);
+                next = i + Character.charCount(cp);
+                kind = Character.isWhitespace(cp) || Character.isSpaceChar(cp) ? SPACE
+                        : isStandaloneWordCharacter(cp) ? STANDALONE
+                        : Character.isLetterOrDigit(cp) ? WORD : OTHER;
+            }
+            if (kind == SPACE || kind == STANDALONE) {
+                if (runHasWordChar) {
+                    if (count == starts.length) {
+                        starts = Arrays.copyOf(starts, count * 2);
+                    }
                     starts[count++] = runStart;
                 }
                 runStart = -1;
                 runHasWordChar = false;
-                if (standalone) {
-                    starts = grow(starts, count);
+                if (kind == STANDALONE) {
+                    if (count == starts.length) {
+                        starts = Arrays.copyOf(starts, count * 2);
+                    }
                     starts[count++] = i;
                 }
             } else {
                 if (runStart < 0) {
                     runStart = i;
                 }
-                runHasWordChar |= Character.isLetterOrDigit(cp);
+                runHasWordChar |= kind == WORD;
             }
             i = next;
         }
-        if (runStart >= 0 && runHasWordChar) {
-            starts = grow(starts, count);
+        if (runHasWordChar) {
+            if (count == starts.length) {
+                starts = Arrays.copyOf(starts, count + 1);
+            }
             starts[count++] = runStart;
         }
         return Arrays.copyOf(starts, count);
@@ -70,7 +96,4 @@ public final class Words {
                 || script == Character.UnicodeScript.BOPOMOFO;
     }
 
-    private static int[] grow(int[] array, int count) {
-        return count < array.length ? array : Arrays.copyOf(array, array.length * 2);
-    }
 }

@@ -99,12 +99,30 @@ public final class CommonmarkParser implements MarkdownParser {
         @Override
         public void parse(SourceLines lines, Node block) {
             if (block instanceof Heading && block.getParent() instanceof Document) {
+                String content = lines.getContent();
+                if (isPlain(content)) {
+                    // Nothing inline could change: skip building a full inline parser for this note.
+                    block.appendChild(new Text(content));
+                    return;
+                }
                 if (full == null) {
                     full = new InlineParserImpl(context);
                 }
                 full.parse(lines, block);
             }
         }
+    }
+
+    /** Text without any character that starts inline markup, an escape, an entity or a line break. */
+    static boolean isPlain(String content) {
+        for (int i = 0; i < content.length(); i++) {
+            char c = content.charAt(i);
+            if (c == '\\' || c == '`' || c == '*' || c == '_' || c == '[' || c == ']' || c == '!' || c == '&'
+                    || c == '<' || c == '>' || c == '~' || c == '\n' || c == ':' || c == '@') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A heading's text as a reader sees it: markup gone, escapes and entities resolved. */
