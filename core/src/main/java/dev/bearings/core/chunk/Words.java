@@ -1,6 +1,7 @@
 package dev.bearings.core.chunk;
 
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * How Bearings counts words, the same way for every script.
@@ -19,8 +20,15 @@ public final class Words {
     private static final byte WORD = 2;
     private static final byte STANDALONE = 3;
     private static final byte[] ASCII = new byte[128];
+    /** The script lookup is a binary search; for the Basic Multilingual Plane, do it once. */
+    private static final BitSet STANDALONE_BMP = new BitSet(Character.MAX_VALUE + 1);
 
     static {
+        for (int cp = FIRST_CJK; cp <= Character.MAX_VALUE; cp++) {
+            if (isHanKanaOrBopomofo(cp)) {
+                STANDALONE_BMP.set(cp);
+            }
+        }
         for (char c = 0; c < 128; c++) {
             ASCII[c] = Character.isWhitespace(c) ? SPACE : Character.isLetterOrDigit(c) ? WORD : OTHER;
         }
@@ -89,11 +97,17 @@ public final class Words {
         if (cp < FIRST_CJK) {
             return false;
         }
+        if (cp <= Character.MAX_VALUE) {
+            return STANDALONE_BMP.get(cp);
+        }
+        return isHanKanaOrBopomofo(cp);
+    }
+
+    private static boolean isHanKanaOrBopomofo(int cp) {
         Character.UnicodeScript script = Character.UnicodeScript.of(cp);
         return script == Character.UnicodeScript.HAN
                 || script == Character.UnicodeScript.HIRAGANA
                 || script == Character.UnicodeScript.KATAKANA
                 || script == Character.UnicodeScript.BOPOMOFO;
     }
-
 }

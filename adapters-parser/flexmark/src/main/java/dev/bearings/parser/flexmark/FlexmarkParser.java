@@ -162,19 +162,15 @@ public final class FlexmarkParser implements MarkdownParser {
         private final int[] starts;
 
         LineIndex(String text) {
+            int[] found = new int[Math.max(16, text.length() / 32)];
             int count = 1;
-            for (int i = 0; i < text.length(); i++) {
-                if (text.charAt(i) == '\n') {
-                    count++;
+            for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+                if (count == found.length) {
+                    found = java.util.Arrays.copyOf(found, count * 2);
                 }
+                found[count++] = i + 1;
             }
-            starts = new int[count];
-            int line = 1;
-            for (int i = 0; i < text.length(); i++) {
-                if (text.charAt(i) == '\n') {
-                    starts[line++] = i + 1;
-                }
-            }
+            starts = java.util.Arrays.copyOf(found, count);
         }
 
         /** The text of lines {@code first..last}, 1-based, inclusive. */
