@@ -8,12 +8,17 @@ import java.io.PrintWriter;
 /** The {@code bearings} command. Results go to stdout; progress, logs and errors to stderr. */
 @Command(name = "bearings", mixinStandardHelpOptions = true, version = "bearings 0.1.0",
         description = "Local semantic search for Markdown notes.",
-        subcommands = {ChunkCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ChunkCommand.class, SimilarityCommand.class, CommandLine.HelpCommand.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("bearings.log", "warn"));
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        // DJL looks for a GPU and says so when there is none: Bearings runs on the CPU by design.
+        System.setProperty("org.slf4j.simpleLogger.log.ai.djl.util.cuda", "error");
+        System.setProperty("org.slf4j.simpleLogger.log.ai.djl.onnxruntime.engine.OrtEngine", "error");
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.chunk.TokenBudget;
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.NoteText;
 import dev.bearings.core.plugin.ParserProvider;
@@ -56,16 +59,32 @@ final class ChunkCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON array of all chunks.")
     private boolean json;
 
+    @CommandLine.Mixin
+    private EmbedderOptions embedderOptions = new EmbedderOptions();
+
+    private final ProviderRegistry<EmbedderProvider> embedders;
+
     @Inject
-    ChunkCommand(ProviderRegistry<ParserProvider> parsers) {
+    ChunkCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders) {
         this.parsers = parsers;
+        this.embedders = embedders;
     }
 
     @Override
     public Integer call() throws IOException {
         ChunkingRules rules = rules();
         MarkdownParser markdownParser = parsers.create(parser, Settings.NONE);
-        ChunkNote chunkNote = new ChunkNote(markdownParser, new Chunker(rules));
+        if (!embedderOptions.requested()) {
+            return chunkAll(new ChunkNote(markdownParser, new Chunker(rules)), false);
+        }
+        try (Embedder embedder = embedderOptions.open(embedders)) {
+            TokenBudget budget = new TokenBudget(embedder::countTokens, embedder.maxTokens());
+            return chunkAll(new ChunkNote(markdownParser, new Chunker(rules, budget)), true);
+        }
+    }
+
+    /** @param titled whether chunks are measured with the title prefix they will be embedded with */
+    private int chunkAll(ChunkNote chunkNote, boolean titled) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<ChunkJson> all = new ArrayList<>();
@@ -79,7 +98,7 @@ final class ChunkCommand implements Callable<Integer> {
                 failed = true;
                 continue;
             }
-            List<Chunk> chunks = chunkNote.chunk(text).chunks();
+            List<Chunk> chunks = titled ? chunkTitled(chunkNote, text, file) : chunkNote.chunk(text).chunks();
             if (json) {
                 chunks.forEach(chunk -> all.add(ChunkJson.of(file.toString(), chunk)));
             } else {
@@ -90,6 +109,11 @@ final class ChunkCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(all));
         }
         return failed ? 1 : 0;
+    }
+
+    private static List<Chunk> chunkTitled(ChunkNote chunkNote, String text, Path file) {
+        String fallback = file.getFileName().toString().replaceFirst("\\.(md|markdown)$", "");
+        return chunkNote.chunkTitled(text, fallback).chunks();
     }
 
     private ChunkingRules rules() {
@@ -121,7 +145,8 @@ final class ChunkCommand implements Callable<Integer> {
         out.println(file + "  (" + chunks.size() + (chunks.size() == 1 ? " chunk)" : " chunks)"));
         for (Chunk chunk : chunks) {
             String path = chunk.headingPath().isRoot() ? "(before the first heading)" : chunk.headingPath().toString();
-            out.printf("  %3d  lines %-9s %4d words%s  %s%n", chunk.ordinal(), chunk.lines(), chunk.words(),
+            String tokens = chunk.tokens().isPresent() ? String.format(" %4d tokens", chunk.tokens().getAsInt()) : "";
+            out.printf("  %3d  lines %-9s %4d words%s%s  %s%n", chunk.ordinal(), chunk.lines(), chunk.words(), tokens,
                     chunk.overlapWords() > 0 ? " (" + chunk.overlapWords() + " overlap)" : "", path);
         }
     }

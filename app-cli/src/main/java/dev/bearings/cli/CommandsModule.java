@@ -12,4 +12,9 @@ interface CommandsModule {
     @IntoMap
     @ClassKey(ChunkCommand.class)
     Object chunk(ChunkCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(SimilarityCommand.class)
+    Object similarity(SimilarityCommand command);
 }

@@ -3,8 +3,11 @@ package dev.bearings.cli;
 import dagger.Module;
 import dagger.Provides;
 import dagger.multibindings.IntoSet;
+import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.embedding.djl.DjlEmbedderProvider;
+import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParserProvider;
 import dev.bearings.parser.flexmark.FlexmarkParserProvider;
 
@@ -28,6 +31,24 @@ interface PluginsModule {
     @IntoSet
     static ParserProvider flexmark() {
         return new FlexmarkParserProvider();
+    }
+
+    @Provides
+    @IntoSet
+    static EmbedderProvider onnx() {
+        return new OnnxEmbedderProvider();
+    }
+
+    @Provides
+    @IntoSet
+    static EmbedderProvider djl() {
+        return new DjlEmbedderProvider();
+    }
+
+    @Provides
+    @Singleton
+    static ProviderRegistry<EmbedderProvider> embedders(Set<EmbedderProvider> builtIn) {
+        return ProviderRegistry.of("embedder", ServiceLoaderBridge.withDiscovered(EmbedderProvider.class, builtIn));
     }
 
     @Provides

@@ -117,4 +117,25 @@ class ChunkCommandTest {
     private static String[] concat(String[] a, String[] b) {
         return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
     }
+
+    @Test
+    void embedderAddsTokenCountsWithinItsWindow() throws Exception {
+        Path note = write("long.md", "# Long note\n\n" + "Configuration of the tunnel interface wg0. ".repeat(80) + "\n");
+        CliRun run = CliRun.of("chunk", "--json", "--embedder", "onnx", "--window", "128", note.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode chunks = JSON.readTree(run.out());
+        assertThat(chunks.size()).isGreaterThan(2);
+        chunks.forEach(c -> assertThat(c.get("tokens").asInt()).isBetween(3, 128));
+        assertThat(JSON.readTree(CliRun.of("chunk", "--json", note.toString()).out()).get(0).has("tokens")).isFalse();
+    }
+
+    @Test
+    void similarityPrintsTheCosine() {
+        CliRun run = CliRun.of("similarity", "A man is eating food.", "A man is eating a piece of bread.");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out().strip()).isEqualTo("0.7553");
+        CliRun unknown = CliRun.of("similarity", "--embedder", "nope", "a", "b");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown embedder 'nope'; known: djl, onnx");
+    }
 }

@@ -59,7 +59,7 @@ public abstract class ChunkerProperties {
         ChunkPrefix prefix = path -> "Generated > " + path + "\n";
         MarkdownDocument document = MarkdownDocument.parse(markdown, parser());
         List<Chunk> chunks = new Chunker(rules, budget).chunk(document, prefix);
-        checkChunks(document, rules, chunks);
+        checkChunks(document, rules, chunks, 64);
         for (Chunk chunk : chunks) {
             assertThat(budget.counter().count(prefix.apply(chunk.headingPath(), chunk.text())))
                     .as("tokens of chunk %d", chunk.ordinal()).isLessThanOrEqualTo(64)
@@ -68,6 +68,11 @@ public abstract class ChunkerProperties {
     }
 
     static void checkChunks(MarkdownDocument document, ChunkingRules rules, List<Chunk> chunks) {
+        checkChunks(document, rules, chunks, 0);
+    }
+
+    /** @param budgetTokens the token budget the chunks were cut under, or 0 for none */
+    static void checkChunks(MarkdownDocument document, ChunkingRules rules, List<Chunk> chunks, int budgetTokens) {
         SourceText source = document.source();
         String text = source.text();
         int bodyStart = document.frontMatter().map(fm -> fm.endLine() < source.lineCount()
@@ -91,7 +96,7 @@ public abstract class ChunkerProperties {
                 Chunk previous = chunks.get(i - 1);
                 assertThat(chunk.startOffset()).as("source order").isGreaterThanOrEqualTo(previous.startOffset());
                 assertThat(chunk.endOffset()).as("source order").isGreaterThan(previous.endOffset());
-                checkOverlap(text, wordStarts, headings, source, rules, previous, chunk, bodyStart);
+                checkOverlap(text, wordStarts, headings, source, rules, previous, chunk, bodyStart, budgetTokens);
             } else {
                 assertThat(chunk.overlapWords()).isZero();
             }
@@ -118,7 +123,8 @@ public abstract class ChunkerProperties {
     }
 
     private static void checkOverlap(String text, int[] wordStarts, List<Block> headings, SourceText source,
-                                     ChunkingRules rules, Chunk previous, Chunk chunk, int bodyStart) {
+                                     ChunkingRules rules, Chunk previous, Chunk chunk, int bodyStart,
+                                     int budgetTokens) {
         int k = chunk.overlapWords();
         if (k == 0) {
             return;
@@ -134,7 +140,11 @@ public abstract class ChunkerProperties {
         int sectionStart = headings.stream().filter(h -> source.lineStart(h.startLine()) <= chunk.startOffset())
                 .mapToInt(h -> source.lineStart(h.startLine())).max().orElse(bodyStart);
         int wordsBefore = index(wordStarts, pieceStart) - index(wordStarts, Math.max(sectionStart, previous.startOffset()));
-        assertThat(k).as("overlap size").isEqualTo(Math.min(rules.overlapWords(), wordsBefore));
+        if (budgetTokens == 0) {
+            assertThat(k).as("overlap size").isEqualTo(Math.min(rules.overlapWords(), wordsBefore));
+        } else {
+            assertThat(k).as("overlap size under a budget").isLessThanOrEqualTo(Math.min(rules.overlapWords(), wordsBefore));
+        }
     }
 
     private static int wordEnd(String text, int start) {

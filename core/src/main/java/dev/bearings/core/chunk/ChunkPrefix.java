@@ -8,6 +8,23 @@ package dev.bearings.core.chunk;
 public interface ChunkPrefix {
     ChunkPrefix NONE = path -> "";
 
+    /**
+     * The note title and the heading texts, such as {@code VPN setup > Server > Keys}, then a blank
+     * line: the chunk's context, for the model to read with it. A heading equal to the title is not
+     * repeated.
+     */
+    static ChunkPrefix titled(String title) {
+        return path -> {
+            StringBuilder prefix = new StringBuilder(title);
+            for (Heading heading : path.headings()) {
+                if (!heading.text().equals(title)) {
+                    prefix.append(HeadingPath.SEPARATOR).append(heading.text());
+                }
+            }
+            return prefix.append("\n\n").toString();
+        };
+    }
+
     String prefix(HeadingPath path);
 
     default String apply(HeadingPath path, String text) {

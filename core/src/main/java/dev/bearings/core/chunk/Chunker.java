@@ -25,7 +25,8 @@ import java.util.OptionalInt;
  *       HTML) or sentences (paragraphs), then between words, and as a last resort between characters
  *       (only a single "word" larger than the token budget needs it).</li>
  *   <li>Each piece after the first starts with the last {@code overlapWords} words of the chunk
- *       before it (fewer only when that chunk has fewer). Overlap never reaches across a heading.</li>
+ *       before it (fewer only when that chunk has fewer, or when, under a token budget, they would
+ *       take more than half of it). Overlap never reaches across a heading.</li>
  *   <li>A whole section under {@code minWords} is merged into the chunk before it; the first section
  *       merges into the chunk after it, repeatedly while the result is still under the minimum. A
  *       merge happens only while the result stays within {@link ChunkingRules#mergedMaxWords()} and
@@ -153,6 +154,7 @@ public final class Chunker {
                 // The overlap never reaches before the previous chunk: under a tight token budget a
                 // piece may hold fewer new words than the overlap asks for.
                 int overlap = first ? 0 : Math.min(rules.overlapWords(), wordIndex(pieceStart) - wordIndex(previousStart));
+                overlap = overlapWithinHalfTheBudget(section.path(), pieceStart, overlap);
                 int textStart = overlap == 0 ? pieceStart : wordStarts[wordIndex(pieceStart) - overlap];
                 if (fits(section.path(), textStart, section.end())) {
                     drafts.add(new Draft(section.path(), textStart, section.end(), overlap, false));
@@ -172,6 +174,29 @@ public final class Chunker {
                 pieceStart = cut;
                 first = false;
             }
+        }
+
+        /**
+         * Under a tight token budget the overlap could leave room for only a word or two of new text;
+         * it may take at most half of the budget.
+         */
+        private int overlapWithinHalfTheBudget(HeadingPath path, int pieceStart, int overlap) {
+            if (budget == null || overlap == 0) {
+                return overlap;
+            }
+            int half = budget.maxTokens() / 2;
+            int low = 0;
+            int high = overlap;
+            while (low < high) {
+                int mid = (low + high + 1) >>> 1;
+                int start = wordStarts[wordIndex(pieceStart) - mid];
+                if (budget.counter().count(prefix.apply(path, text.substring(start, trimEnd(start, pieceStart)))) <= half) {
+                    low = mid;
+                } else {
+                    high = mid - 1;
+                }
+            }
+            return low;
         }
 
         /** The furthest cut after {@code pieceStart} at the coarsest boundary that fills half the piece, or -1. */

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
  */
 public record HeadingPath(List<Heading> headings) {
     public static final HeadingPath ROOT = new HeadingPath(List.of());
-    static final String SEPARATOR = " > ";
+    public static final String SEPARATOR = " > ";
 
     public HeadingPath {
         headings = List.copyOf(headings);

@@ -44,6 +44,19 @@ public final class MarkdownDocument {
                 + source.text().substring(cut);
     }
 
+    /** The note's title: its front matter's {@code title}, else its first level-1 heading, else the fallback. */
+    public String title(String fallback) {
+        Optional<String> fromFrontMatter = frontMatter.flatMap(fm -> fm.first("title")).filter(t -> !t.isBlank());
+        if (fromFrontMatter.isPresent()) {
+            return fromFrontMatter.get().strip();
+        }
+        return blocks.stream()
+                .filter(b -> b.isHeading() && b.headingLevel() == 1 && !b.headingText().isBlank())
+                .map(Block::headingText)
+                .findFirst()
+                .orElse(fallback);
+    }
+
     public SourceText source() {
         return source;
     }

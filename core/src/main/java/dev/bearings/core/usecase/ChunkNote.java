@@ -28,6 +28,17 @@ public final class ChunkNote {
         return new Result(document, chunker.chunk(document, prefix));
     }
 
+    /**
+     * Chunks measured as they will be embedded: behind the note's title and heading path (see
+     * {@link ChunkPrefix#titled}).
+     *
+     * @param fallbackTitle the title when the note has neither a front-matter title nor a level-1 heading
+     */
+    public Result chunkTitled(String markdown, String fallbackTitle) {
+        MarkdownDocument document = MarkdownDocument.parse(markdown, parser);
+        return new Result(document, chunker.chunk(document, ChunkPrefix.titled(document.title(fallbackTitle))));
+    }
+
     /** The parsed note and its chunks. */
     public record Result(MarkdownDocument document, List<Chunk> chunks) {
         public Result {

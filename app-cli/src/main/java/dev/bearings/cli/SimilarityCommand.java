@@ -1,0 +1,53 @@
+package dev.bearings.cli;
+
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.embed.Embedding;
+import dev.bearings.core.plugin.EmbedderProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+import javax.inject.Inject;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code bearings similarity A B}: the cosine similarity of two texts, a quick check of a model. */
+@Command(name = "similarity", mixinStandardHelpOptions = true,
+        description = "Print the cosine similarity of two texts under the embedding model.")
+final class SimilarityCommand implements Callable<Integer> {
+    private final ProviderRegistry<EmbedderProvider> embedders;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "A")
+    private String first;
+
+    @Parameters(index = "1", paramLabel = "B")
+    private String second;
+
+    @Mixin
+    private EmbedderOptions embedderOptions = new EmbedderOptions();
+
+    @Inject
+    SimilarityCommand(ProviderRegistry<EmbedderProvider> embedders) {
+        this.embedders = embedders;
+    }
+
+    @Override
+    public Integer call() {
+        try (Embedder embedder = embedderOptions.open(embedders)) {
+            List<Embedding> vectors = embedder.embed(List.of(first, second));
+            for (int i = 0; i < 2; i++) {
+                if (vectors.get(i).truncated()) {
+                    spec.commandLine().getErr().printf("bearings: text %s has %d tokens; the model read the first %d%n",
+                            i == 0 ? "A" : "B", vectors.get(i).tokens(), embedder.maxTokens());
+                }
+            }
+            spec.commandLine().getOut().printf("%.4f%n", vectors.get(0).cosine(vectors.get(1)));
+        }
+        return 0;
+    }
+}
