@@ -28,6 +28,6 @@ public final class DjlEmbedderProvider implements EmbedderProvider {
     @Override
     public Embedder create(Settings settings) {
         EmbedderSettings s = EmbedderSettings.from(settings);
-        return new DjlEmbedder(s.model(), s.window(), s.threads(), s.batch());
+        return new DjlEmbedder(s.model(), s.window(), s.threads(), s.batch(), s.intraOpThreads(), s.sortByLength());
     }
 }

@@ -19,17 +19,22 @@ public final class Batches {
      * @param lengths     token count of each text
      * @param maxTexts    most texts in a batch
      * @param maxTokens   most padded tokens in a batch (texts times the longest), to bound memory
+     * @param sortByLength false keeps the input order (only to measure what sorting saves)
      * @return the indices of each batch, longest texts first
      */
-    public static List<int[]> plan(int[] lengths, int maxTexts, int maxTokens) {
+    public static List<int[]> plan(int[] lengths, int maxTexts, int maxTokens, boolean sortByLength) {
         Integer[] order = IntStream.range(0, lengths.length).boxed().toArray(Integer[]::new);
-        Arrays.sort(order, Comparator.comparingInt((Integer i) -> lengths[i]).reversed());
+        if (sortByLength) {
+            Arrays.sort(order, Comparator.comparingInt((Integer i) -> lengths[i]).reversed());
+        }
         List<int[]> batches = new ArrayList<>();
         int start = 0;
         while (start < order.length) {
             int longest = lengths[order[start]];
             int end = start + 1;
-            while (end < order.length && end - start < maxTexts && (long) (end - start + 1) * longest <= maxTokens) {
+            while (end < order.length && end - start < maxTexts
+                    && (long) (end - start + 1) * Math.max(longest, lengths[order[end]]) <= maxTokens) {
+                longest = Math.max(longest, lengths[order[end]]);
                 end++;
             }
             int[] batch = new int[end - start];
