@@ -1,0 +1,376 @@
+package dev.bearings.store.sqlite;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * {@link ChunkIndex} in one SQLite file ({@code bearings.sqlite}) in WAL mode: notes, chunks with
+ * their vectors as little-endian float32 blobs, and an FTS5 table over the chunk text for keyword
+ * search. Each note is replaced in one transaction. One connection, used under this object's lock.
+ */
+public final class SqliteChunkIndex implements ChunkIndex {
+    static final int FORMAT_VERSION = 1;
+    static final String FILE_NAME = "bearings.sqlite";
+    private static final int IN_LIST = 500;
+
+    private final Path file;
+    private final Connection db;
+    private final IndexManifest manifest;
+
+    private SqliteChunkIndex(Path file, Connection db, IndexManifest manifest) {
+        this.file = file;
+        this.db = db;
+        this.manifest = manifest;
+    }
+
+    static SqliteChunkIndex open(Path folder, IndexManifest wanted, boolean rebuild)
+            throws IndexMismatchException, IndexUnreadableException {
+        Path file = folder.resolve(FILE_NAME);
+        try {
+            Files.createDirectories(folder);
+            if (rebuild) {
+                for (String suffix : new String[]{"", "-wal", "-shm", "-journal"}) {
+                    Files.deleteIfExists(folder.resolve(FILE_NAME + suffix));
+                }
+            }
+        } catch (IOException e) {
+            throw new IndexUnreadableException(folder, "the folder cannot be written (" + e.getClass().getSimpleName() + ")", e);
+        }
+        Connection db = null;
+        try {
+            db = DriverManager.getConnection("jdbc:sqlite:" + file);
+            try (Statement s = db.createStatement()) {
+                s.execute("PRAGMA busy_timeout = 10000");
+                s.execute("PRAGMA journal_mode = WAL");
+                s.execute("PRAGMA synchronous = NORMAL");
+            }
+            Optional<IndexManifest> existing = readManifest(db);
+            if (existing.isPresent()) {
+                List<String> differences = existing.get().differences(wanted);
+                if (!differences.isEmpty()) {
+                    db.close();
+                    throw new IndexMismatchException(folder, differences);
+                }
+            } else {
+                createSchema(db, wanted);
+            }
+            return new SqliteChunkIndex(file, db, wanted);
+        } catch (SQLException e) {
+            closeQuietly(db);
+            throw new IndexUnreadableException(folder, reason(e), e);
+        }
+    }
+
+    private static String reason(SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("NOTADB") || message.contains("not a database")) {
+            return "the file is not a Bearings index or is damaged";
+        }
+        if (message.contains("CORRUPT") || message.contains("malformed")) {
+            return "the index file is damaged";
+        }
+        if (message.contains("BUSY") || message.contains("LOCKED")) {
+            return "another process holds the index";
+        }
+        if (message.contains("READONLY") || message.contains("CANTOPEN")) {
+            return "the index cannot be opened for writing";
+        }
+        return message;
+    }
+
+    private static Optional<IndexManifest> readManifest(Connection db) throws SQLException {
+        try (Statement s = db.createStatement();
+             ResultSet tables = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'")) {
+            if (tables.getInt(1) == 0) {
+                try (ResultSet any = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+                    if (any.getInt(1) > 0) {
+                        throw new SQLException("not a database: a SQLite file without Bearings' tables");
+                    }
+                }
+                return Optional.empty();
+            }
+        }
+        Map<String, String> meta = new HashMap<>();
+        try (Statement s = db.createStatement(); ResultSet rows = s.executeQuery("SELECT key, value FROM meta")) {
+            while (rows.next()) {
+                meta.put(rows.getString(1), rows.getString(2));
+            }
+        }
+        return Optional.of(new IndexManifest(Integer.parseInt(meta.getOrDefault("format", "0")),
+                meta.getOrDefault("model", "?"), Integer.parseInt(meta.getOrDefault("dimension", "0")),
+                meta.getOrDefault("chunking", "?")));
+    }
+
+    private static void createSchema(Connection db, IndexManifest manifest) throws SQLException {
+        db.setAutoCommit(false);
+        try (Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+            s.execute("CREATE TABLE notes (source TEXT NOT NULL, id TEXT NOT NULL, version TEXT NOT NULL, "
+                    + "title TEXT NOT NULL, tags TEXT NOT NULL, modified INTEGER NOT NULL, link TEXT NOT NULL, "
+                    + "PRIMARY KEY (source, id))");
+            s.execute("CREATE TABLE chunks (id INTEGER PRIMARY KEY, source TEXT NOT NULL, note_id TEXT NOT NULL, "
+                    + "ordinal INTEGER NOT NULL, heading_path TEXT NOT NULL, start_line INTEGER NOT NULL, "
+                    + "end_line INTEGER NOT NULL, text TEXT NOT NULL, content_hash TEXT NOT NULL, vector BLOB NOT NULL, "
+                    + "attachment TEXT NOT NULL)");
+            s.execute("CREATE INDEX chunks_by_note ON chunks (source, note_id)");
+            s.execute("CREATE INDEX chunks_by_hash ON chunks (content_hash)");
+            s.execute("CREATE VIRTUAL TABLE chunk_text USING fts5 (text, headings, title, "
+                    + "tokenize = 'unicode61 remove_diacritics 2')");
+        }
+        try (PreparedStatement insert = db.prepareStatement("INSERT INTO meta (key, value) VALUES (?, ?)")) {
+            for (String[] row : new String[][]{{"format", Integer.toString(manifest.formatVersion())},
+                    {"model", manifest.modelId()}, {"dimension", Integer.toString(manifest.dimension())},
+                    {"chunking", manifest.chunking()}}) {
+                insert.setString(1, row[0]);
+                insert.setString(2, row[1]);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        db.commit();
+        db.setAutoCommit(true);
+    }
+
+    @Override
+    public IndexManifest manifest() {
+        return manifest;
+    }
+
+    @Override
+    public synchronized Map<String, String> versions(String source) {
+        Map<String, String> versions = new HashMap<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT id, version FROM notes WHERE source = ?")) {
+            q.setString(1, source);
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    versions.put(rows.getString(1), rows.getString(2));
+                }
+            }
+            return versions;
+        } catch (SQLException e) {
+            throw failure("read note versions", e);
+        }
+    }
+
+    @Override
+    public synchronized Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
+        Map<String, float[]> vectors = new HashMap<>();
+        List<String> hashes = new ArrayList<>(new TreeSet<>(contentHashes));
+        try {
+            for (int from = 0; from < hashes.size(); from += IN_LIST) {
+                List<String> part = hashes.subList(from, Math.min(hashes.size(), from + IN_LIST));
+                String marks = String.join(",", java.util.Collections.nCopies(part.size(), "?"));
+                try (PreparedStatement q = db.prepareStatement(
+                        "SELECT content_hash, vector FROM chunks WHERE content_hash IN (" + marks + ")")) {
+                    for (int i = 0; i < part.size(); i++) {
+                        q.setString(i + 1, part.get(i));
+                    }
+                    try (ResultSet rows = q.executeQuery()) {
+                        while (rows.next()) {
+                            vectors.putIfAbsent(rows.getString(1), floats(rows.getBytes(2)));
+                        }
+                    }
+                }
+            }
+            return vectors;
+        } catch (SQLException e) {
+            throw failure("read stored vectors", e);
+        }
+    }
+
+    @Override
+    public synchronized void replaceNote(IndexedNote note, Collection<IndexedChunk> chunks) {
+        for (IndexedChunk chunk : chunks) {
+            if (chunk.vector().length != manifest.dimension()) {
+                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
+                        + manifest.dimension());
+            }
+        }
+        inTransaction("replace note " + note.id(), () -> {
+            deleteChunks(note.source(), note.id());
+            try (PreparedStatement upsert = db.prepareStatement("INSERT OR REPLACE INTO notes "
+                    + "(source, id, version, title, tags, modified, link) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                upsert.setString(1, note.source());
+                upsert.setString(2, note.id());
+                upsert.setString(3, note.version());
+                upsert.setString(4, note.title());
+                upsert.setString(5, String.join("\n", new TreeSet<>(note.tags())));
+                upsert.setLong(6, note.modified().toEpochMilli());
+                upsert.setString(7, note.link());
+                upsert.executeUpdate();
+            }
+            try (PreparedStatement insert = db.prepareStatement("INSERT INTO chunks (source, note_id, ordinal, "
+                    + "heading_path, start_line, end_line, text, content_hash, vector, attachment) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS);
+                 PreparedStatement text = db.prepareStatement(
+                         "INSERT INTO chunk_text (rowid, text, headings, title) VALUES (?, ?, ?, ?)")) {
+                for (IndexedChunk chunk : chunks) {
+                    insert.setString(1, note.source());
+                    insert.setString(2, note.id());
+                    insert.setInt(3, chunk.ordinal());
+                    insert.setString(4, chunk.headingPath());
+                    insert.setInt(5, chunk.startLine());
+                    insert.setInt(6, chunk.endLine());
+                    insert.setString(7, chunk.text());
+                    insert.setString(8, chunk.contentHash());
+                    insert.setBytes(9, bytes(chunk.vector()));
+                    insert.setString(10, chunk.attachment());
+                    insert.executeUpdate();
+                    long id;
+                    try (ResultSet keys = insert.getGeneratedKeys()) {
+                        keys.next();
+                        id = keys.getLong(1);
+                    }
+                    text.setLong(1, id);
+                    text.setString(2, chunk.text());
+                    text.setString(3, chunk.headingPath());
+                    text.setString(4, note.title());
+                    text.executeUpdate();
+                }
+            }
+        });
+    }
+
+    @Override
+    public synchronized void deleteNote(String source, String noteId) {
+        inTransaction("delete note " + noteId, () -> {
+            deleteChunks(source, noteId);
+            try (PreparedStatement delete = db.prepareStatement("DELETE FROM notes WHERE source = ? AND id = ?")) {
+                delete.setString(1, source);
+                delete.setString(2, noteId);
+                delete.executeUpdate();
+            }
+        });
+    }
+
+    private void deleteChunks(String source, String noteId) throws SQLException {
+        try (PreparedStatement text = db.prepareStatement("DELETE FROM chunk_text WHERE rowid IN "
+                + "(SELECT id FROM chunks WHERE source = ? AND note_id = ?)");
+             PreparedStatement chunks = db.prepareStatement("DELETE FROM chunks WHERE source = ? AND note_id = ?")) {
+            text.setString(1, source);
+            text.setString(2, noteId);
+            text.executeUpdate();
+            chunks.setString(1, source);
+            chunks.setString(2, noteId);
+            chunks.executeUpdate();
+        }
+    }
+
+    @Override
+    public synchronized void markSynced(Instant at) {
+        inTransaction("record the sync", () -> {
+            try (PreparedStatement upsert = db.prepareStatement("INSERT OR REPLACE INTO meta (key, value) VALUES ('last_sync', ?)")) {
+                upsert.setString(1, at.toString());
+                upsert.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public synchronized IndexStats stats() {
+        try (Statement s = db.createStatement()) {
+            Map<String, Integer> notes = new TreeMap<>();
+            try (ResultSet rows = s.executeQuery("SELECT source, count(*) FROM notes GROUP BY source")) {
+                while (rows.next()) {
+                    notes.put(rows.getString(1), rows.getInt(2));
+                }
+            }
+            int chunks;
+            try (ResultSet rows = s.executeQuery("SELECT count(*) FROM chunks")) {
+                chunks = rows.getInt(1);
+            }
+            Optional<Instant> lastSync = Optional.empty();
+            try (ResultSet rows = s.executeQuery("SELECT value FROM meta WHERE key = 'last_sync'")) {
+                if (rows.next()) {
+                    lastSync = Optional.of(Instant.parse(rows.getString(1)));
+                }
+            }
+            long bytes = 0;
+            for (String suffix : new String[]{"", "-wal", "-shm"}) {
+                Path part = file.resolveSibling(FILE_NAME + suffix);
+                bytes += Files.exists(part) ? Files.size(part) : 0;
+            }
+            return new IndexStats(notes, chunks, bytes, lastSync);
+        } catch (SQLException | IOException e) {
+            throw new IllegalStateException("cannot read the statistics of the index at " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closeQuietly(db);
+    }
+
+    private interface Work {
+        void run() throws SQLException;
+    }
+
+    private void inTransaction(String what, Work work) {
+        try {
+            db.setAutoCommit(false);
+            try {
+                work.run();
+                db.commit();
+            } catch (SQLException | RuntimeException e) {
+                db.rollback();
+                throw e;
+            } finally {
+                db.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    private IllegalStateException failure(String what, SQLException e) {
+        return new IllegalStateException("cannot " + what + " in the index at " + file + ": " + reason(e), e);
+    }
+
+    static byte[] bytes(float[] vector) {
+        ByteBuffer buffer = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        buffer.asFloatBuffer().put(vector);
+        return buffer.array();
+    }
+
+    static float[] floats(byte[] bytes) {
+        float[] vector = new float[bytes.length / Float.BYTES];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(vector);
+        return vector;
+    }
+
+    private static void closeQuietly(Connection db) {
+        if (db != null) {
+            try {
+                db.close();
+            } catch (SQLException ignored) {
+                // closing after a failure: the first error is the one to report
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.bearings.store.sqlite;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.plugin.ChunkIndexProvider;
+import dev.bearings.core.plugin.Settings;
+
+import java.nio.file.Path;
+
+/** Offers the SQLite index as the store named {@code sqlite} (the default). */
+public final class SqliteIndexProvider implements ChunkIndexProvider {
+
+    @Override
+    public String name() {
+        return "sqlite";
+    }
+
+    @Override
+    public String description() {
+        return "one SQLite file: vectors, FTS5 keyword index, exact vector search (the default)";
+    }
+
+    @Override
+    public ChunkIndexStore create(Settings settings) {
+        return new ChunkIndexStore() {
+            @Override
+            public ChunkIndex open(Path folder, IndexManifest manifest, boolean rebuild)
+                    throws IndexMismatchException, IndexUnreadableException {
+                return SqliteChunkIndex.open(folder, manifest, rebuild);
+            }
+        };
+    }
+}

@@ -1,0 +1,49 @@
+package dev.bearings.core.source;
+
+import dev.bearings.core.note.Note;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Port: where notes come from (Bear's database, a folder of Markdown). A source only reads: it never
+ * changes a note.
+ */
+public interface NoteSource extends AutoCloseable {
+
+    /** Names the source in the index, such as {@code folder:/home/me/notes} or {@code bear}. */
+    String name();
+
+    /** Every note the source offers now, with a cheap fingerprint; skipped ones are counted in {@link #skipped()}. */
+    List<NoteFingerprint> list() throws SourceException;
+
+    /**
+     * Reads one listed note.
+     *
+     * @return empty when the note vanished since {@link #list()}
+     * @throws UnreadableNote when this note cannot be read (invalid UTF-8, binary): others still can
+     */
+    Optional<Note> read(String id) throws SourceException, UnreadableNote;
+
+    /** Notes the last {@link #list()} or {@link #read} left out, counted by reason ("trashed", "invalid UTF-8"). */
+    Map<String, Integer> skipped();
+
+    @Override
+    void close();
+
+    /** One note that cannot be read; the reason names the note. */
+    final class UnreadableNote extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final String reason;
+
+        public UnreadableNote(String noteId, String reason) {
+            super(noteId + ": " + reason);
+            this.reason = reason;
+        }
+
+        public String reason() {
+            return reason;
+        }
+    }
+}

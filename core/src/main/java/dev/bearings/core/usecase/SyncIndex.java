@@ -1,0 +1,212 @@
+package dev.bearings.core.usecase;
+
+import dev.bearings.core.chunk.Chunk;
+import dev.bearings.core.chunk.ChunkPrefix;
+import dev.bearings.core.chunk.Chunker;
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.embed.Embedding;
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.markdown.MarkdownDocument;
+import dev.bearings.core.markdown.MarkdownParser;
+import dev.bearings.core.note.Note;
+import dev.bearings.core.source.NoteFingerprint;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.SourceException;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Use case: bring an index up to date with a source, doing as little as possible. Unchanged notes
+ * (same fingerprint version) are not read; notes gone from the source are deleted; changed notes are
+ * chunked again, and only chunks whose embedded text is new are embedded (vectors are reused by the
+ * SHA-256 of that text). Each note is replaced in one transaction, so a killed run leaves a
+ * consistent index that the next run completes.
+ */
+public final class SyncIndex {
+    /** Notes prepared together, so their new chunks are embedded in shared batches. */
+    private static final int NOTES_PER_ROUND = 16;
+
+    private final MarkdownParser parser;
+    private final Chunker chunker;
+    private final Embedder embedder;
+    private final Clock clock;
+
+    public SyncIndex(MarkdownParser parser, Chunker chunker, Embedder embedder, Clock clock) {
+        this.parser = Objects.requireNonNull(parser, "parser");
+        this.chunker = Objects.requireNonNull(chunker, "chunker");
+        this.embedder = Objects.requireNonNull(embedder, "embedder");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Hears how a sync goes, for a progress bar; called from the syncing thread. */
+    public interface Progress {
+        Progress NONE = new Progress() {
+        };
+
+        default void planned(int notesToIndex) {
+        }
+
+        default void noteDone(String noteId, int chunks) {
+        }
+    }
+
+    /**
+     * @param skipped notes left out, by reason (from the source, and unreadable ones)
+     */
+    public record Report(String source, int added, int changed, int removed, int unchanged, int chunksEmbedded,
+                         int chunksReused, Map<String, Integer> skipped, Duration took) {
+    }
+
+    public Report sync(NoteSource source, ChunkIndex index, Progress progress) throws SourceException {
+        Instant started = clock.instant();
+        List<NoteFingerprint> listed = source.list();
+        Map<String, String> stored = index.versions(source.name());
+        Set<String> listedIds = new HashSet<>();
+        List<NoteFingerprint> pending = new ArrayList<>();
+        for (NoteFingerprint fingerprint : listed) {
+            listedIds.add(fingerprint.id());
+            if (!fingerprint.version().equals(stored.get(fingerprint.id()))) {
+                pending.add(fingerprint);
+            }
+        }
+        int removed = 0;
+        for (String id : stored.keySet()) {
+            if (!listedIds.contains(id)) {
+                index.deleteNote(source.name(), id);
+                removed++;
+            }
+        }
+        progress.planned(pending.size());
+        Counts counts = new Counts();
+        Map<String, Integer> skipped = new TreeMap<>(source.skipped());
+        for (int from = 0; from < pending.size(); from += NOTES_PER_ROUND) {
+            List<Prepared> round = new ArrayList<>();
+            for (NoteFingerprint fingerprint : pending.subList(from, Math.min(pending.size(), from + NOTES_PER_ROUND))) {
+                try {
+                    Optional<Note> note = source.read(fingerprint.id());
+                    if (note.isPresent()) {
+                        round.add(prepare(source.name(), fingerprint, note.get()));
+                    } else {
+                        skipped.merge("vanished while indexing", 1, Integer::sum);
+                    }
+                } catch (NoteSource.UnreadableNote e) {
+                    skipped.merge(e.reason(), 1, Integer::sum);
+                    if (stored.containsKey(fingerprint.id())) {
+                        index.deleteNote(source.name(), fingerprint.id());
+                    }
+                }
+            }
+            Map<String, float[]> vectors = vectorsFor(round, index, counts);
+            for (Prepared prepared : round) {
+                List<IndexedChunk> chunks = new ArrayList<>(prepared.pieces.size());
+                for (Piece piece : prepared.pieces) {
+                    chunks.add(new IndexedChunk(piece.ordinal, piece.headingPath, piece.startLine, piece.endLine,
+                            piece.text, piece.hash, vectors.get(piece.hash), piece.attachment));
+                }
+                index.replaceNote(prepared.note, chunks);
+                if (stored.containsKey(prepared.note.id())) {
+                    counts.changed++;
+                } else {
+                    counts.added++;
+                }
+                progress.noteDone(prepared.note.id(), chunks.size());
+            }
+        }
+        index.markSynced(clock.instant());
+        int unchanged = listed.size() - pending.size();
+        return new Report(source.name(), counts.added, counts.changed, removed, unchanged, counts.embedded,
+                counts.reused, skipped, Duration.between(started, clock.instant()));
+    }
+
+    private Map<String, float[]> vectorsFor(List<Prepared> round, ChunkIndex index, Counts counts) {
+        Map<String, String> textsByHash = new LinkedHashMap<>();
+        int pieces = 0;
+        for (Prepared prepared : round) {
+            for (Piece piece : prepared.pieces) {
+                textsByHash.putIfAbsent(piece.hash, piece.embeddedText);
+                pieces++;
+            }
+        }
+        Map<String, float[]> vectors = new HashMap<>(index.vectorsByHash(textsByHash.keySet()));
+        List<String> missingHashes = new ArrayList<>();
+        for (String hash : textsByHash.keySet()) {
+            if (!vectors.containsKey(hash)) {
+                missingHashes.add(hash);
+            }
+        }
+        List<String> texts = missingHashes.stream().map(textsByHash::get).toList();
+        List<Embedding> embedded = texts.isEmpty() ? List.of() : embedder.embed(texts);
+        for (int i = 0; i < missingHashes.size(); i++) {
+            vectors.put(missingHashes.get(i), embedded.get(i).vector());
+        }
+        counts.embedded += missingHashes.size();
+        counts.reused += pieces - missingHashes.size();
+        return vectors;
+    }
+
+    private Prepared prepare(String sourceName, NoteFingerprint fingerprint, Note note) {
+        MarkdownDocument document = MarkdownDocument.parse(note.text(), parser);
+        String title = document.title(note.title());
+        List<Piece> pieces = new ArrayList<>();
+        addPieces(document, ChunkPrefix.titled(title), "", pieces);
+        for (Note.Attachment attachment : note.attachments()) {
+            MarkdownDocument text = MarkdownDocument.parse(attachment.text(), parser);
+            addPieces(text, ChunkPrefix.titled(title + " > attachment " + attachment.name()), attachment.name(), pieces);
+        }
+        IndexedNote indexed = new IndexedNote(sourceName, note.id(), fingerprint.version(), title, note.tags(),
+                note.modified(), note.link());
+        return new Prepared(indexed, pieces);
+    }
+
+    private void addPieces(MarkdownDocument document, ChunkPrefix prefix, String attachment, List<Piece> pieces) {
+        for (Chunk chunk : chunker.chunk(document, prefix)) {
+            String embedded = prefix.apply(chunk.headingPath(), chunk.text());
+            pieces.add(new Piece(pieces.size(), chunk.headingPath().toString(), chunk.lines().first(),
+                    chunk.lines().last(), chunk.text(), embedded, sha256(embedded), attachment));
+        }
+    }
+
+    static String sha256(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            StringBuilder hex = new StringBuilder(64);
+            for (byte b : digest) {
+                hex.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+            }
+            return hex.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK always has SHA-256", e);
+        }
+    }
+
+    private record Piece(int ordinal, String headingPath, int startLine, int endLine, String text,
+                         String embeddedText, String hash, String attachment) {
+    }
+
+    private record Prepared(IndexedNote note, List<Piece> pieces) {
+    }
+
+    private static final class Counts {
+        int added;
+        int changed;
+        int embedded;
+        int reused;
+    }
+}
