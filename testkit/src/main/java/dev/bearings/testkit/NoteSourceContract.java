@@ -1,0 +1,101 @@
+package dev.bearings.testkit;
+
+import dev.bearings.core.note.Note;
+import dev.bearings.core.source.NoteFingerprint;
+import dev.bearings.core.source.NoteSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What every note source must do, on real fixtures the subclass builds in a temporary folder. */
+public abstract class NoteSourceContract {
+
+    /** Notes in a source's own storage, changed the way its application would change them. */
+    public interface Fixture {
+        /** @return the id the source will give the note */
+        String add(String title, String text) throws Exception;
+
+        void edit(String id, String text) throws Exception;
+
+        void remove(String id) throws Exception;
+
+        NoteSource source() throws Exception;
+    }
+
+    @TempDir
+    protected Path folder;
+
+    protected abstract Fixture fixture(Path folder) throws Exception;
+
+    @Test
+    void listsAndReadsItsNotesVerbatim() throws Exception {
+        Fixture fixture = fixture(folder);
+        String a = fixture.add("VPN setup", "# VPN setup\n\nWireGuard on port 51820. #network\n");
+        String b = fixture.add("京都", "# 京都\n\n市バスの一日券は七百円。 🚀\r\nCRLF kept\n");
+        try (NoteSource source = fixture.source()) {
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactlyInAnyOrder(a, b);
+            Note note = source.read(b).orElseThrow();
+            assertThat(note.id()).isEqualTo(b);
+            assertThat(note.text()).isEqualTo("# 京都\n\n市バスの一日券は七百円。 🚀\r\nCRLF kept\n");
+            assertThat(note.title()).isNotBlank();
+            assertThat(note.link()).isNotBlank();
+            assertThat(source.read(a).orElseThrow().tags()).contains("network");
+        }
+    }
+
+    @Test
+    void fingerprintsAreStableAndChangeWithTheNote() throws Exception {
+        Fixture fixture = fixture(folder);
+        String a = fixture.add("One", "# One\n\nfirst version\n");
+        String b = fixture.add("Two", "# Two\n\nuntouched\n");
+        Map<String, String> before;
+        try (NoteSource source = fixture.source()) {
+            before = versions(source.list());
+            assertThat(versions(source.list())).isEqualTo(before);
+        }
+        fixture.edit(a, "# One\n\nsecond, longer version\n");
+        try (NoteSource source = fixture.source()) {
+            Map<String, String> after = versions(source.list());
+            assertThat(after.get(a)).isNotEqualTo(before.get(a));
+            assertThat(after.get(b)).isEqualTo(before.get(b));
+            assertThat(source.read(a).orElseThrow().text()).contains("second, longer version");
+        }
+    }
+
+    @Test
+    void removedNotesAreNoLongerListed() throws Exception {
+        Fixture fixture = fixture(folder);
+        String a = fixture.add("Keep", "# Keep\n");
+        String b = fixture.add("Drop", "# Drop\n");
+        fixture.remove(b);
+        try (NoteSource source = fixture.source()) {
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly(a);
+        }
+    }
+
+    @Test
+    void unknownIdsReadAsNothing() throws Exception {
+        Fixture fixture = fixture(folder);
+        fixture.add("Only", "# Only\n");
+        try (NoteSource source = fixture.source()) {
+            Optional<Note> missing;
+            try {
+                missing = source.read("no-such-note.md");
+            } catch (NoteSource.UnreadableNote e) {
+                missing = Optional.empty();
+            }
+            assertThat(missing).isEmpty();
+        }
+    }
+
+    private static Map<String, String> versions(List<NoteFingerprint> fingerprints) {
+        return fingerprints.stream().collect(Collectors.toMap(NoteFingerprint::id, NoteFingerprint::version));
+    }
+}
