@@ -12,7 +12,6 @@ import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.NoteText;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
-import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.usecase.ChunkNote;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,20 +40,8 @@ final class ChunkCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Markdown files to chunk.")
     private List<Path> files;
 
-    @Option(names = "--parser", paramLabel = "NAME", defaultValue = "commonmark",
-            description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = ParserNames.class)
-    private String parser;
-
-    @Option(names = "--max-words", paramLabel = "N", description = "Most words in a chunk (default: 300).")
-    private int maxWords = ChunkingRules.DEFAULT.maxWords();
-
-    @Option(names = "--min-words", paramLabel = "N", description = "Sections under this merge upward (default: 30).")
-    private int minWords = ChunkingRules.DEFAULT.minWords();
-
-    @Option(names = "--overlap-words", paramLabel = "N",
-            description = "Words repeated across a cut inside a section (default: 40).")
-    private int overlapWords = ChunkingRules.DEFAULT.overlapWords();
+    @CommandLine.Mixin
+    private ChunkingOptions chunking = new ChunkingOptions();
 
     @Option(names = "--json", description = "Print one JSON array of all chunks.")
     private boolean json;
@@ -72,8 +59,8 @@ final class ChunkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ChunkingRules rules = rules();
-        MarkdownParser markdownParser = parsers.create(parser, Settings.NONE);
+        ChunkingRules rules = chunking.rules(spec.commandLine());
+        MarkdownParser markdownParser = chunking.parser(parsers);
         if (!embedderOptions.requested()) {
             return chunkAll(new ChunkNote(markdownParser, new Chunker(rules)), false);
         }
@@ -116,15 +103,6 @@ final class ChunkCommand implements Callable<Integer> {
         return chunkNote.chunkTitled(text, fallback).chunks();
     }
 
-    private ChunkingRules rules() {
-        try {
-            return new ChunkingRules(maxWords, minWords, overlapWords);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "bad --max-words/--min-words/--overlap-words: " + e.getMessage());
-        }
-    }
-
     private static String read(Path file) throws UnreadableFileException {
         if (Files.isDirectory(file)) {
             throw new UnreadableFileException("is a directory, not a Markdown file");
@@ -157,15 +135,6 @@ final class ChunkCommand implements Callable<Integer> {
 
         UnreadableFileException(String reason) {
             super(reason);
-        }
-    }
-
-    /** Names for help and completion; the registry has the real list at run time. */
-    static final class ParserNames extends ArrayList<String> {
-        private static final long serialVersionUID = 1L;
-
-        ParserNames() {
-            super(List.of("commonmark", "flexmark"));
         }
     }
 }

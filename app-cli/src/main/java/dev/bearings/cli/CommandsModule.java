@@ -17,4 +17,14 @@ interface CommandsModule {
     @IntoMap
     @ClassKey(SimilarityCommand.class)
     Object similarity(SimilarityCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(IndexCommand.class)
+    Object index(IndexCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(StatusCommand.class)
+    Object status(StatusCommand command);
 }

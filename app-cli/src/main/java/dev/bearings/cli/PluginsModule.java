@@ -3,6 +3,7 @@ package dev.bearings.cli;
 import dagger.Module;
 import dagger.Provides;
 import dagger.multibindings.IntoSet;
+import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
@@ -10,6 +11,7 @@ import dev.bearings.embedding.djl.DjlEmbedderProvider;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParserProvider;
 import dev.bearings.parser.flexmark.FlexmarkParserProvider;
+import dev.bearings.store.sqlite.SqliteIndexProvider;
 
 import javax.inject.Singleton;
 import java.util.Set;
@@ -49,6 +51,18 @@ interface PluginsModule {
     @Singleton
     static ProviderRegistry<EmbedderProvider> embedders(Set<EmbedderProvider> builtIn) {
         return ProviderRegistry.of("embedder", ServiceLoaderBridge.withDiscovered(EmbedderProvider.class, builtIn));
+    }
+
+    @Provides
+    @IntoSet
+    static ChunkIndexProvider sqlite() {
+        return new SqliteIndexProvider();
+    }
+
+    @Provides
+    @Singleton
+    static ProviderRegistry<ChunkIndexProvider> stores(Set<ChunkIndexProvider> builtIn) {
+        return ProviderRegistry.of("index store", ServiceLoaderBridge.withDiscovered(ChunkIndexProvider.class, builtIn));
     }
 
     @Provides

@@ -89,6 +89,20 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
+    void anExistingIndexOpensWithItsOwnManifest() throws Exception {
+        assertThatThrownBy(() -> store().openExisting(folder))
+                .isInstanceOf(ChunkIndexStore.IndexUnreadableException.class)
+                .hasMessageContaining("no index here yet");
+        try (ChunkIndex index = open()) {
+            index.replaceNote(note("a.md", "v1"), chunks("a.md", 1));
+        }
+        try (ChunkIndex existing = store().openExisting(folder)) {
+            assertThat(existing.manifest()).isEqualTo(MANIFEST);
+            assertThat(existing.stats().chunks()).isOne();
+        }
+    }
+
+    @Test
     void vectorsAreFoundByContentHash() throws Exception {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 3));

@@ -5,6 +5,16 @@ import java.nio.file.Path;
 /** Opens indexes of one kind (SQLite, Lucene) in a folder. */
 public interface ChunkIndexStore {
 
+    /** The layout version this store writes, recorded in every manifest. */
+    int formatVersion();
+
+    /**
+     * Opens an existing index with whatever manifest it has, for reading it (status, search).
+     *
+     * @throws IndexUnreadableException when there is no index in the folder, or it cannot be read
+     */
+    ChunkIndex openExisting(Path folder) throws IndexUnreadableException;
+
     /**
      * Opens the index in {@code folder}, creating it when absent.
      *

@@ -87,6 +87,28 @@ public final class SqliteChunkIndex implements ChunkIndex {
         }
     }
 
+    static SqliteChunkIndex openExisting(Path folder) throws IndexUnreadableException {
+        Path file = folder.resolve(FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            throw new IndexUnreadableException(folder, "there is no index here yet (run bearings index first)", null);
+        }
+        Connection db = null;
+        try {
+            db = DriverManager.getConnection("jdbc:sqlite:" + file);
+            try (Statement s = db.createStatement()) {
+                s.execute("PRAGMA busy_timeout = 10000");
+            }
+            Optional<IndexManifest> manifest = readManifest(db);
+            if (manifest.isEmpty()) {
+                throw new SQLException("not a database: no Bearings manifest");
+            }
+            return new SqliteChunkIndex(file, db, manifest.get());
+        } catch (SQLException e) {
+            closeQuietly(db);
+            throw new IndexUnreadableException(folder, reason(e), e);
+        }
+    }
+
     private static String reason(SQLException e) {
         String message = String.valueOf(e.getMessage());
         if (message.contains("NOTADB") || message.contains("not a database")) {

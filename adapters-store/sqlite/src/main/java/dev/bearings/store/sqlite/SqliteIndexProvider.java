@@ -26,6 +26,16 @@ public final class SqliteIndexProvider implements ChunkIndexProvider {
     public ChunkIndexStore create(Settings settings) {
         return new ChunkIndexStore() {
             @Override
+            public int formatVersion() {
+                return SqliteChunkIndex.FORMAT_VERSION;
+            }
+
+            @Override
+            public ChunkIndex openExisting(Path folder) throws IndexUnreadableException {
+                return SqliteChunkIndex.openExisting(folder);
+            }
+
+            @Override
             public ChunkIndex open(Path folder, IndexManifest manifest, boolean rebuild)
                     throws IndexMismatchException, IndexUnreadableException {
                 return SqliteChunkIndex.open(folder, manifest, rebuild);

@@ -1,0 +1,82 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.plugin.ChunkIndexProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import javax.inject.Inject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code bearings status}: what the index holds and how it was built. */
+@Command(name = "status", mixinStandardHelpOptions = true, description = "Show what the index holds.")
+final class StatusCommand implements Callable<Integer> {
+    private final ProviderRegistry<ChunkIndexProvider> stores;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    private StoreOptions storeOptions = new StoreOptions();
+
+    @Option(names = "--json", description = "Print the status as JSON.")
+    private boolean json;
+
+    @Inject
+    StatusCommand(ProviderRegistry<ChunkIndexProvider> stores) {
+        this.stores = stores;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path folder = storeOptions.folder();
+        SourcesConfig config = SourcesConfig.read(folder);
+        IndexManifest manifest;
+        IndexStats stats;
+        try (ChunkIndex index = storeOptions.store(stores).openExisting(folder)) {
+            manifest = index.manifest();
+            stats = index.stats();
+        }
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("index", folder.toString());
+        status.put("store", storeOptions.store);
+        status.put("model", manifest.modelId());
+        status.put("dimension", manifest.dimension());
+        status.put("chunking", manifest.chunking());
+        status.put("formatVersion", manifest.formatVersion());
+        status.put("notesBySource", stats.notesBySource());
+        status.put("notes", stats.notesBySource().values().stream().mapToInt(Integer::intValue).sum());
+        status.put("chunks", stats.chunks());
+        status.put("skippedBySource", config.skipped());
+        status.put("bytesOnDisk", stats.bytesOnDisk());
+        status.put("lastSync", stats.lastSync().map(Object::toString).orElse(null));
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(status));
+            return 0;
+        }
+        out.printf("index      %s (%s, format %d)%n", folder, storeOptions.store, manifest.formatVersion());
+        out.printf("model      %s, %d dimensions%n", manifest.modelId(), manifest.dimension());
+        out.printf("chunking   %s%n", manifest.chunking());
+        stats.notesBySource().forEach((source, notes) -> {
+            out.printf("source     %s: %d notes%n", source, notes);
+            config.skipped().getOrDefault(source, Map.of())
+                    .forEach((reason, count) -> out.printf("           skipped %d: %s%n", count, reason));
+        });
+        out.printf("chunks     %d%n", stats.chunks());
+        out.printf("size       %.1f MB on disk%n", stats.bytesOnDisk() / 1e6);
+        out.printf("last sync  %s%n", stats.lastSync().map(Object::toString).orElse("never completed"));
+        return 0;
+    }
+}
