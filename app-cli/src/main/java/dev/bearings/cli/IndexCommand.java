@@ -86,6 +86,8 @@ final class IndexCommand implements Callable<Integer> {
                     rules + ", window " + embedder.maxTokens() + " tokens, prefix " + PREFIX_SCHEME);
             SyncIndex sync = new SyncIndex(chunking.parser(parsers), chunker, embedder, Clock.systemUTC());
             try (ChunkIndex index = store.open(folder, manifest, rebuild)) {
+                // Remember the sources before syncing: a run killed half-way is completed by a plain rerun.
+                config.write(folder);
                 for (String notes : config.folders()) {
                     try (NoteSource source = new FolderSource(Path.of(notes));
                          SyncProgressBar progress = new SyncProgressBar(source.name(), System.err)) {
@@ -93,11 +95,11 @@ final class IndexCommand implements Callable<Integer> {
                                 : SyncIndex.Progress.NONE);
                         spec.commandLine().getOut().println(summary(report));
                         config = config.withSkipped(report.source(), report.skipped());
+                        config.write(folder);
                     }
                 }
             }
         }
-        config.write(folder);
         return 0;
     }
 

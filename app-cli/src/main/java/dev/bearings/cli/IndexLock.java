@@ -3,6 +3,7 @@ package dev.bearings.cli;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -25,7 +26,12 @@ final class IndexLock implements AutoCloseable {
         Files.createDirectories(indexFolder);
         FileChannel channel = FileChannel.open(indexFolder.resolve("index.lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        FileLock lock = channel.tryLock();
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException sameProcess) {
+            lock = null;
+        }
         if (lock == null) {
             channel.close();
             throw new IOException("another bearings index is already running on " + indexFolder

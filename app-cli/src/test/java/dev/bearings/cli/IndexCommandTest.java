@@ -1,0 +1,139 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class IndexCommandTest {
+    private static final Pattern SUMMARY = Pattern.compile(
+            ": (\\d+) added, (\\d+) changed, (\\d+) removed, (\\d+) unchanged notes; (\\d+) chunks embedded, (\\d+) reused");
+
+    @TempDir
+    Path notes;
+    @TempDir
+    Path index;
+
+    private void note(String name, String text) throws Exception {
+        Path file = notes.resolve(name);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().plusSeconds(Files.exists(file) ? 10 : 0)));
+    }
+
+    private static String section(String heading, String topic) {
+        return "## " + heading + "\n\n" + ("Notes about " + topic + " and how it was configured. ").repeat(12) + "\n\n";
+    }
+
+    private int[] index(String... extra) {
+        String[] args = new String[4 + extra.length];
+        args[0] = "index";
+        args[1] = "--folder";
+        args[2] = notes.toString();
+        args[3] = "--index=" + index;
+        System.arraycopy(extra, 0, args, 4, extra.length);
+        CliRun run = CliRun.of(args);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        Matcher m = SUMMARY.matcher(run.out());
+        assertThat(m.find()).as(run.out()).isTrue();
+        int[] counts = new int[6];
+        for (int i = 0; i < 6; i++) {
+            counts[i] = Integer.parseInt(m.group(i + 1));
+        }
+        return counts;
+    }
+
+    @Test
+    void onlyChangedChunksAreEmbeddedAgainAndDeletedNotesLeave() throws Exception {
+        note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server") + section("Router", "port forwarding")
+                + section("Clients", "the phone client"));
+        note("bread.md", "# Bread\n\n" + section("Starter", "the sourdough starter"));
+        note("sub/git.md", "# Git\n\n" + section("Undo", "git reset"));
+        int[] first = index();
+        assertThat(first).containsExactly(3, 0, 0, 0, first[4], 0);
+        assertThat(first[4]).isGreaterThanOrEqualTo(5);
+
+        assertThat(index()).as("nothing changed").containsExactly(0, 0, 0, 3, 0, 0);
+
+        note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server") + section("Router", "a NEW router")
+                + section("Clients", "the phone client"));
+        int[] edited = index();
+        assertThat(edited[1]).as("changed notes").isEqualTo(1);
+        assertThat(edited[3]).as("unchanged notes").isEqualTo(2);
+        assertThat(edited[4]).as("only the edited section is embedded").isEqualTo(1);
+        assertThat(edited[5]).as("the other sections reuse their vectors").isGreaterThanOrEqualTo(2);
+
+        Files.delete(notes.resolve("bread.md"));
+        int[] deleted = index();
+        assertThat(deleted[2]).as("removed").isEqualTo(1);
+        JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
+        assertThat(status.get("notes").asInt()).isEqualTo(2);
+        assertThat(status.get("model").asText()).isEqualTo("all-MiniLM-L6-v2/fp32");
+        assertThat(status.get("chunking").asText()).contains("window 256 tokens");
+        assertThat(status.get("lastSync").asText()).isNotBlank();
+    }
+
+    @Test
+    void unreadableNotesAreSkippedWithTheirReasonAndTheRestIndexed() throws Exception {
+        note("good.md", "# Good\n\n" + section("A", "a topic"));
+        Files.write(notes.resolve("bad.md"), new byte[]{'#', ' ', (byte) 0xFF, '\n'});
+        Files.write(notes.resolve("binary.md"), new byte[]{1, 0, 2, 0});
+        CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("1 added").contains("is not valid UTF-8").contains("looks binary");
+        CliRun status = CliRun.of("status", "--index", index.toString());
+        assertThat(status.out()).contains("skipped 1: is not valid UTF-8");
+    }
+
+    @Test
+    void anotherWindowNeedsARebuildAndSaysSo() throws Exception {
+        note("a.md", "# A\n\n" + section("S", "something"));
+        index();
+        CliRun other = CliRun.of("index", "--index", index.toString(), "--window", "128");
+        assertThat(other.exitCode()).isEqualTo(1);
+        assertThat(other.err()).contains("window 256 tokens").contains("window 128 tokens").contains("--rebuild");
+        int[] rebuilt = index("--window", "128", "--rebuild");
+        assertThat(rebuilt[0]).isEqualTo(1);
+    }
+
+    @Test
+    void aSecondWriterIsRefused() throws Exception {
+        note("a.md", "# A\n");
+        try (IndexLock held = IndexLock.acquire(index)) {
+            CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
+            assertThat(run.exitCode()).isEqualTo(1);
+            assertThat(run.err()).contains("another bearings index is already running on " + index);
+        }
+    }
+
+    @Test
+    void clearMessagesForMissingThingsAndDamage() throws Exception {
+        CliRun nothing = CliRun.of("index", "--index", index.toString());
+        assertThat(nothing.exitCode()).isEqualTo(2);
+        assertThat(nothing.err()).contains("nothing to index: give --folder DIR");
+        CliRun missing = CliRun.of("index", "--folder", notes.resolve("nope").toString(), "--index", index.toString());
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.err()).contains("nope").contains("does not exist");
+        CliRun noIndex = CliRun.of("status", "--index", index.resolve("empty").toString());
+        assertThat(noIndex.exitCode()).isEqualTo(1);
+        assertThat(noIndex.err()).contains("no index here yet");
+        note("a.md", "# A\n\n" + section("S", "something"));
+        index();
+        Files.write(index.resolve("bearings.sqlite"), "garbage".repeat(1000).getBytes());
+        Files.deleteIfExists(index.resolve("bearings.sqlite-wal"));
+        Files.deleteIfExists(index.resolve("bearings.sqlite-shm"));
+        CliRun damaged = CliRun.of("index", "--index", index.toString());
+        assertThat(damaged.exitCode()).isEqualTo(1);
+        assertThat(damaged.err()).contains("cannot open the index at " + index).contains("--rebuild");
+        assertThat(index("--rebuild")[0]).isEqualTo(1);
+    }
+}

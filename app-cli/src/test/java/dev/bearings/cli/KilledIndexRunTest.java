@@ -1,0 +1,107 @@
+package dev.bearings.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A real {@code bearings index} process killed (SIGKILL) in the middle of a run leaves an index that
+ * opens, and the next run ends with exactly what a clean build gives.
+ */
+class KilledIndexRunTest {
+
+    @TempDir
+    Path notes;
+    @TempDir
+    Path killed;
+    @TempDir
+    Path clean;
+
+    @Test
+    void killedRunsAreCompletedByTheNextRun() throws Exception {
+        for (int i = 0; i < 120; i++) {
+            Files.writeString(notes.resolve("note-" + i + ".md"), "# Note " + i + "\n\n"
+                    + ("Paragraph about topic " + i + " with details of the setup and its history. ").repeat(25)
+                    + "\n\n## Part two\n\n" + ("More text for note " + i + ", section two. ").repeat(20) + "\n");
+        }
+        for (int notesBeforeKill : new int[]{5, 40}) {
+            Process process = new ProcessBuilder(javaCommand("index", "--folder", notes.toString(), "--index", killed.toString()))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (process.isAlive() && notesIn(killed) < notesBeforeKill && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            process.destroyForcibly().waitFor();
+            assertThat(notesIn(killed)).as("the killed index opens and kept its finished notes")
+                    .isBetween(notesBeforeKill >= 40 ? 1 : 0, 119);
+        }
+        CliRun resumed = CliRun.of("index", "--index", killed.toString());
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).contains("reused").doesNotContain(" 0 added, 0 changed");
+        CliRun fresh = CliRun.of("index", "--folder", notes.toString(), "--index", clean.toString());
+        assertThat(fresh.exitCode()).as(fresh.err()).isZero();
+        assertThat(contents(killed)).isEqualTo(contents(clean)).hasSizeGreaterThan(120 * 3);
+    }
+
+    private static List<String> javaCommand(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Bearings.class.getName()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private static int notesIn(Path index) throws Exception {
+        Path file = index.resolve("bearings.sqlite");
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+             Statement s = db.createStatement()) {
+            s.execute("PRAGMA busy_timeout = 5000");
+            try (ResultSet tables = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE name = 'notes'")) {
+                if (tables.getInt(1) == 0) {
+                    return 0;
+                }
+            }
+            try (ResultSet rows = s.executeQuery("SELECT count(*) FROM notes")) {
+                return rows.getInt(1);
+            }
+        }
+    }
+
+    /** Every note and chunk the index holds, as comparable lines, vectors included (as their hash). */
+    private static List<String> contents(Path index) throws Exception {
+        List<String> lines = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + index.resolve("bearings.sqlite"));
+             Statement s = db.createStatement()) {
+            try (ResultSet rows = s.executeQuery("SELECT id, version, title FROM notes ORDER BY id")) {
+                while (rows.next()) {
+                    lines.add("note " + rows.getString(1) + " " + rows.getString(2) + " " + rows.getString(3));
+                }
+            }
+            try (ResultSet rows = s.executeQuery("SELECT note_id, ordinal, heading_path, start_line, end_line, "
+                    + "content_hash, hex(vector) FROM chunks ORDER BY note_id, ordinal")) {
+                while (rows.next()) {
+                    lines.add("chunk " + rows.getString(1) + " " + rows.getInt(2) + " " + rows.getString(3) + " "
+                            + rows.getInt(4) + "-" + rows.getInt(5) + " " + rows.getString(6) + " "
+                            + Integer.toHexString(rows.getString(7).hashCode()));
+                }
+            }
+            try (ResultSet rows = s.executeQuery("SELECT count(*) FROM chunk_text")) {
+                lines.add("fts rows " + rows.getInt(1));
+            }
+        }
+        return lines;
+    }
+}
