@@ -1,0 +1,13 @@
+package dev.bearings.source.bear;
+
+import dev.bearings.testkit.NoteSourceContract;
+
+import java.nio.file.Path;
+
+class Bear1SourceTest extends NoteSourceContract {
+
+    @Override
+    protected Fixture fixture(Path folder) throws Exception {
+        return new BearFixture(folder, BearFixture.Version.BEAR_1);
+    }
+}
