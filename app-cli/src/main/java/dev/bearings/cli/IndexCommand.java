@@ -13,6 +13,7 @@ import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.SyncIndex;
+import dev.bearings.source.bear.BearSource;
 import dev.bearings.source.files.FolderSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Option;
 import javax.inject.Inject;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,6 +36,8 @@ import java.util.stream.Collectors;
 final class IndexCommand implements Callable<Integer> {
     /** Prefix scheme of the embedded text: change it and every vector must be made again. */
     static final String PREFIX_SCHEME = "title > path";
+    /** How long to wait while Bear holds its database for a write. */
+    static final Duration BEAR_BUSY_TIMEOUT = Duration.ofSeconds(10);
 
     private final ProviderRegistry<ParserProvider> parsers;
     private final ProviderRegistry<EmbedderProvider> embedders;
@@ -44,6 +48,13 @@ final class IndexCommand implements Callable<Integer> {
 
     @Option(names = "--folder", paramLabel = "DIR", description = "A folder of Markdown notes (repeatable).")
     private List<Path> folders = new ArrayList<>();
+
+    @Option(names = "--bear", paramLabel = "PATH", arity = "0..1", fallbackValue = "",
+            description = "Index Bear's notes (read-only), from its usual database or from PATH.")
+    private String bear;
+
+    @Option(names = "--include-archived", description = "With --bear: index archived notes too.")
+    private boolean includeArchived;
 
     @Option(names = "--rebuild", description = "Start the index over.")
     private boolean rebuild;
@@ -70,13 +81,15 @@ final class IndexCommand implements Callable<Integer> {
         ChunkingRules rules = chunking.rules(spec.commandLine());
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
-        if (!folders.isEmpty()) {
+        if (!folders.isEmpty() || bear != null) {
+            String bearDatabase = bear == null ? null
+                    : (bear.isEmpty() ? BearSource.defaultDatabase() : Path.of(bear)).toAbsolutePath().normalize().toString();
             config = new SourcesConfig(folders.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
-                    null, false, config.skipped());
+                    bearDatabase, includeArchived, config.skipped());
         }
         if (config.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "nothing to index: give --folder DIR (it is remembered for the next run)");
+                    "nothing to index: give --folder DIR or --bear (they are remembered for the next run)");
         }
         ChunkIndexStore store = storeOptions.store(stores);
         try (IndexLock lock = IndexLock.acquire(folder);
@@ -88,8 +101,8 @@ final class IndexCommand implements Callable<Integer> {
             try (ChunkIndex index = store.open(folder, manifest, rebuild)) {
                 // Remember the sources before syncing: a run killed half-way is completed by a plain rerun.
                 config.write(folder);
-                for (String notes : config.folders()) {
-                    try (NoteSource source = new FolderSource(Path.of(notes));
+                for (NoteSource configured : sources(config)) {
+                    try (NoteSource source = configured;
                          SyncProgressBar progress = new SyncProgressBar(source.name(), System.err)) {
                         SyncIndex.Report report = sync.sync(source, index, System.console() != null ? progress
                                 : SyncIndex.Progress.NONE);
@@ -101,6 +114,15 @@ final class IndexCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private static List<NoteSource> sources(SourcesConfig config) {
+        List<NoteSource> sources = new ArrayList<>();
+        if (config.bear() != null) {
+            sources.add(new BearSource(Path.of(config.bear()), config.includeArchived(), BEAR_BUSY_TIMEOUT));
+        }
+        config.folders().forEach(folder -> sources.add(new FolderSource(Path.of(folder))));
+        return sources;
     }
 
     static String summary(SyncIndex.Report r) {

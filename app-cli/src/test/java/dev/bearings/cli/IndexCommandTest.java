@@ -2,6 +2,7 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.testkit.BearFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,6 +81,25 @@ class IndexCommandTest {
         assertThat(status.get("model").asText()).isEqualTo("all-MiniLM-L6-v2/fp32");
         assertThat(status.get("chunking").asText()).contains("window 256 tokens");
         assertThat(status.get("lastSync").asText()).isNotBlank();
+    }
+
+    @Test
+    void bearNotesAreIndexedWithoutTouchingBearsDatabase() throws Exception {
+        BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
+        String vpn = bear.add("VPN", "# VPN\n\n" + section("Server", "the WireGuard server") + "#network/vpn\n", "");
+        bear.attach(vpn, "router.png", "Router admin page: forward UDP 51820 to the server");
+        bear.add("Old", "# Old\n\nArchived note.\n", "ZARCHIVED = 1");
+        bear.add("Gone", "# Gone\n\nTrashed.\n", "ZTRASHED = 1");
+        byte[] before = java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bear.database));
+        CliRun run = CliRun.of("index", "--bear", bear.database.toString(), "--index", index.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("bear: 1 added").contains("1 (trashed)").contains("1 (archived");
+        CliRun archived = CliRun.of("index", "--bear", bear.database.toString(), "--include-archived", "--index", index.toString());
+        assertThat(archived.out()).startsWith("bear: 1 added").contains("1 unchanged");
+        assertThat(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bear.database)))
+                .as("Bear's database is byte-identical after indexing").isEqualTo(before);
+        JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
+        assertThat(status.get("notesBySource").get("bear").asInt()).isEqualTo(2);
     }
 
     @Test

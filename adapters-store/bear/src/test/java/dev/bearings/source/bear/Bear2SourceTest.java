@@ -1,5 +1,6 @@
 package dev.bearings.source.bear;
 
+import dev.bearings.testkit.BearFixture;
 import dev.bearings.testkit.NoteSourceContract;
 
 import java.nio.file.Path;
@@ -8,6 +9,6 @@ class Bear2SourceTest extends NoteSourceContract {
 
     @Override
     protected Fixture fixture(Path folder) throws Exception {
-        return new BearFixture(folder, BearFixture.Version.BEAR_2);
+        return new BearFixture(folder, BearFixture.Version.BEAR_2, BearSourceTest::open);
     }
 }

@@ -3,6 +3,7 @@ package dev.bearings.source.bear;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.source.NoteFingerprint;
 import dev.bearings.core.source.SourceException;
+import dev.bearings.testkit.BearFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,7 +16,6 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,7 +28,7 @@ class BearSourceTest {
     @ParameterizedTest
     @EnumSource(BearFixture.Version.class)
     void skipsTrashedDeletedEncryptedAndArchivedNotesAndReadsTagsAndAttachments(BearFixture.Version version) throws Exception {
-        BearFixture bear = new BearFixture(folder, version);
+        BearFixture bear = new BearFixture(folder, version, BearSourceTest::open);
         String vpn = bear.add("VPN", "# VPN\n\nWireGuard setup.\n");
         bear.tag(vpn, "network");
         bear.tag(vpn, "network/vpn");
@@ -65,7 +65,7 @@ class BearSourceTest {
 
     @Test
     void aLockedDatabaseIsWaitedForThenReportedAndLeftUnchanged() throws Exception {
-        BearFixture bear = new BearFixture(folder, BearFixture.Version.BEAR_2);
+        BearFixture bear = new BearFixture(folder, BearFixture.Version.BEAR_2, BearSourceTest::open);
         bear.add("Note", "# Note\n");
         byte[] before = sha256(bear.database);
         try (Connection writer = bear.connect(); Statement s = writer.createStatement()) {
@@ -109,7 +109,7 @@ class BearSourceTest {
         return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
     }
 
-    static String hex(byte[] bytes) {
-        return HexFormat.of().formatHex(bytes);
+    static BearSource open(Path database) {
+        return new BearSource(database, false, Duration.ofSeconds(2));
     }
 }

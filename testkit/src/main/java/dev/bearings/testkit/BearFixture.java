@@ -1,7 +1,6 @@
-package dev.bearings.source.bear;
+package dev.bearings.testkit;
 
 import dev.bearings.core.source.NoteSource;
-import dev.bearings.testkit.NoteSourceContract;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -10,7 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -18,14 +16,19 @@ import java.util.UUID;
  * through {@code Z_5TAGS(Z_5NOTES, Z_13TAGS)}, Bear 1 through {@code Z_7TAGS(Z_7NOTES, Z_10TAGS)} and
  * lacks some flag columns.
  */
-final class BearFixture implements NoteSourceContract.Fixture {
-    enum Version { BEAR_1, BEAR_2 }
+public final class BearFixture implements NoteSourceContract.Fixture {
+    public enum Version { BEAR_1, BEAR_2 }
 
-    final Path database;
+    public final Path database;
     private final Version version;
     private double clock = 700_000_000;
 
-    BearFixture(Path folder, Version version) throws SQLException {
+    private final java.util.function.Function<Path, NoteSource> sourceFactory;
+
+    /** @param sourceFactory opens the source under test on the database file */
+    public BearFixture(Path folder, Version version, java.util.function.Function<Path, NoteSource> sourceFactory)
+            throws SQLException {
+        this.sourceFactory = sourceFactory;
         this.database = folder.resolve("database.sqlite");
         this.version = version;
         String join = version == Version.BEAR_2 ? "Z_5TAGS (Z_5NOTES INTEGER, Z_13TAGS INTEGER)"
@@ -41,11 +44,11 @@ final class BearFixture implements NoteSourceContract.Fixture {
                 "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)");
     }
 
-    Connection connect() throws SQLException {
+    public Connection connect() throws SQLException {
         return DriverManager.getConnection("jdbc:sqlite:" + database);
     }
 
-    void execute(String... statements) throws SQLException {
+    public void execute(String... statements) throws SQLException {
         try (Connection db = connect(); Statement s = db.createStatement()) {
             for (String sql : statements) {
                 s.execute(sql);
@@ -59,7 +62,7 @@ final class BearFixture implements NoteSourceContract.Fixture {
     }
 
     /** @param flags extra column assignments, such as {@code ZTRASHED = 1} */
-    String add(String title, String text, String flags) throws SQLException {
+    public String add(String title, String text, String flags) throws SQLException {
         String id = UUID.randomUUID().toString().toUpperCase();
         try (Connection db = connect(); PreparedStatement insert = db.prepareStatement(
                 "INSERT INTO ZSFNOTE (Z_ENT, Z_OPT, ZCREATIONDATE, ZMODIFICATIONDATE, ZTITLE, ZTEXT, ZUNIQUEIDENTIFIER, "
@@ -83,7 +86,7 @@ final class BearFixture implements NoteSourceContract.Fixture {
         return id;
     }
 
-    void tag(String noteId, String tag) throws SQLException {
+    public void tag(String noteId, String tag) throws SQLException {
         String join = version == Version.BEAR_2 ? "Z_5TAGS (Z_5NOTES, Z_13TAGS)" : "Z_7TAGS (Z_7NOTES, Z_10TAGS)";
         try (Connection db = connect(); Statement s = db.createStatement()) {
             long tagPk;
@@ -102,7 +105,7 @@ final class BearFixture implements NoteSourceContract.Fixture {
         }
     }
 
-    void attach(String noteId, String fileName, String ocr) throws SQLException {
+    public void attach(String noteId, String fileName, String ocr) throws SQLException {
         execute("INSERT INTO ZSFNOTEFILE (ZNOTE, ZFILENAME, ZSEARCHTEXT) VALUES ((SELECT Z_PK FROM ZSFNOTE WHERE "
                 + "ZUNIQUEIDENTIFIER = '" + noteId + "'), '" + fileName + "', '" + ocr.replace("'", "''") + "')");
     }
@@ -126,6 +129,6 @@ final class BearFixture implements NoteSourceContract.Fixture {
 
     @Override
     public NoteSource source() {
-        return new BearSource(database, false, Duration.ofSeconds(2));
+        return sourceFactory.apply(database);
     }
 }
