@@ -11,6 +11,7 @@ import dev.bearings.embedding.djl.DjlEmbedderProvider;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParserProvider;
 import dev.bearings.parser.flexmark.FlexmarkParserProvider;
+import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 
 import javax.inject.Singleton;
@@ -57,6 +58,12 @@ interface PluginsModule {
     @IntoSet
     static ChunkIndexProvider sqlite() {
         return new SqliteIndexProvider();
+    }
+
+    @Provides
+    @IntoSet
+    static ChunkIndexProvider lucene() {
+        return new LuceneIndexProvider();
     }
 
     @Provides

@@ -2,7 +2,7 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.plugin.ChunkIndexProvider;
@@ -44,7 +44,7 @@ final class StatusCommand implements Callable<Integer> {
         SourcesConfig config = SourcesConfig.read(folder);
         IndexManifest manifest;
         IndexStats stats;
-        try (ChunkIndex index = storeOptions.store(stores).openExisting(folder)) {
+        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(folder)) {
             manifest = index.manifest();
             stats = index.stats();
         }

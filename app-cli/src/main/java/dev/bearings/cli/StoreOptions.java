@@ -18,7 +18,7 @@ final class StoreOptions {
     Path folder;
 
     @Option(names = "--store", paramLabel = "NAME", defaultValue = "sqlite",
-            description = "Index kind: sqlite (default) or a plugin's name.")
+            description = "Index kind: sqlite (default), lucene, or a plugin's name.")
     String store;
 
     Path folder() {

@@ -42,7 +42,8 @@ class DependencyRulesTest {
     @Test
     void theRulesSeeTheWholeProduct() {
         assertThat(adapters).contains("dev.bearings.parser.commonmark", "dev.bearings.parser.flexmark",
-                "dev.bearings.embedding.onnx", "dev.bearings.embedding.djl");
+                "dev.bearings.embedding.onnx", "dev.bearings.embedding.djl", "dev.bearings.store.sqlite",
+                "dev.bearings.store.lucene", "dev.bearings.source.files", "dev.bearings.source.bear");
         assertThat(classes.containPackage("dev.bearings.core.chunk")).isTrue();
     }
 

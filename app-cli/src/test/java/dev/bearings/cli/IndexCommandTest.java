@@ -84,6 +84,23 @@ class IndexCommandTest {
     }
 
     @Test
+    void theLuceneStoreSyncsTheSameWay() throws Exception {
+        note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server") + section("Router", "port forwarding"));
+        note("bread.md", "# Bread\n\n" + section("Starter", "the sourdough starter"));
+        int[] first = index("--store", "lucene");
+        assertThat(first[0]).isEqualTo(2);
+        assertThat(index("--store", "lucene")).containsExactly(0, 0, 0, 2, 0, 0);
+        note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server") + section("Router", "a NEW router"));
+        int[] edited = index("--store", "lucene");
+        assertThat(edited[1]).isEqualTo(1);
+        assertThat(edited[4]).isEqualTo(1);
+        JsonNode status = new ObjectMapper().readTree(
+                CliRun.of("status", "--json", "--store", "lucene", "--index", index.toString()).out());
+        assertThat(status.get("notes").asInt()).isEqualTo(2);
+        assertThat(status.get("store").asText()).isEqualTo("lucene");
+    }
+
+    @Test
     void bearNotesAreIndexedWithoutTouchingBearsDatabase() throws Exception {
         BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
         String vpn = bear.add("VPN", "# VPN\n\n" + section("Server", "the WireGuard server") + "#network/vpn\n", "");

@@ -1,6 +1,7 @@
 package dev.bearings.testkit;
 
 import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
@@ -96,7 +97,7 @@ public abstract class ChunkIndexContract {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 1));
         }
-        try (ChunkIndex existing = store().openExisting(folder)) {
+        try (ChunkIndexReader existing = store().openExisting(folder)) {
             assertThat(existing.manifest()).isEqualTo(MANIFEST);
             assertThat(existing.stats().chunks()).isOne();
         }

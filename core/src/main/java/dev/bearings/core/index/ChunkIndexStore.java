@@ -9,11 +9,12 @@ public interface ChunkIndexStore {
     int formatVersion();
 
     /**
-     * Opens an existing index with whatever manifest it has, for reading it (status, search).
+     * Opens an existing index with whatever manifest it has, for reading it (status, search), also
+     * while a sync writes to it.
      *
      * @throws IndexUnreadableException when there is no index in the folder, or it cannot be read
      */
-    ChunkIndex openExisting(Path folder) throws IndexUnreadableException;
+    ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException;
 
     /**
      * Opens the index in {@code folder}, creating it when absent.

@@ -1,6 +1,7 @@
 package dev.bearings.store.sqlite;
 
 import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
@@ -31,7 +32,7 @@ public final class SqliteIndexProvider implements ChunkIndexProvider {
             }
 
             @Override
-            public ChunkIndex openExisting(Path folder) throws IndexUnreadableException {
+            public ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException {
                 return SqliteChunkIndex.openExisting(folder);
             }
 

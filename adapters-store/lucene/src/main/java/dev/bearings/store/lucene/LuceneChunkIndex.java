@@ -1,0 +1,334 @@
+package dev.bearings.store.lucene;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.BytesRef;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * {@link ChunkIndex} in a Lucene directory: one document per chunk (BM25 text field, HNSW vector
+ * field with dot-product similarity, as the vectors are unit length) and one per note (its version).
+ * A note's documents are replaced together by one {@code updateDocuments} call; the manifest and the
+ * last sync live in the commit's user data. Changes are committed every few notes and on close, so
+ * a killed run loses at most the uncommitted notes, which the next run sees as not yet indexed.
+ */
+public final class LuceneChunkIndex implements ChunkIndex {
+    static final int FORMAT_VERSION = 1;
+    static final String SUBFOLDER = "lucene";
+    private static final int NOTES_PER_COMMIT = 32;
+
+    private final Path folder;
+    private final Directory directory;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private final IndexManifest manifest;
+    private final Map<String, String> commitData;
+    private int uncommitted;
+
+    private LuceneChunkIndex(Path folder, Directory directory, IndexWriter writer, SearcherManager searchers,
+                             IndexManifest manifest, Map<String, String> commitData) {
+        this.folder = folder;
+        this.directory = directory;
+        this.writer = writer;
+        this.searchers = searchers;
+        this.manifest = manifest;
+        this.commitData = new TreeMap<>(commitData);
+    }
+
+    static LuceneChunkIndex open(Path folder, IndexManifest wanted, boolean rebuild)
+            throws IndexMismatchException, IndexUnreadableException {
+        Path location = folder.resolve(SUBFOLDER);
+        Directory directory = null;
+        IndexWriter writer = null;
+        try {
+            if (rebuild) {
+                deleteTree(location);
+            }
+            Files.createDirectories(location);
+            directory = FSDirectory.open(location);
+            IndexWriterConfig config = new IndexWriterConfig(new StandardAnalyzer())
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setCommitOnClose(true);
+            writer = new IndexWriter(directory, config);
+            Map<String, String> data = new HashMap<>();
+            if (writer.getLiveCommitData() != null) {
+                writer.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
+            }
+            if (data.containsKey("model")) {
+                List<String> differences = manifestOf(data).differences(wanted);
+                if (!differences.isEmpty()) {
+                    writer.rollback();
+                    directory.close();
+                    throw new IndexMismatchException(folder, differences);
+                }
+            } else {
+                data.put("format", Integer.toString(wanted.formatVersion()));
+                data.put("model", wanted.modelId());
+                data.put("dimension", Integer.toString(wanted.dimension()));
+                data.put("chunking", wanted.chunking());
+                writer.setLiveCommitData(data.entrySet());
+                writer.commit();
+            }
+            return new LuceneChunkIndex(folder, directory, writer, new SearcherManager(writer, null), wanted, data);
+        } catch (LockObtainFailedException e) {
+            closeQuietly(writer, directory);
+            throw new IndexUnreadableException(folder, "another process holds the index", e);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(writer, directory);
+            throw new IndexUnreadableException(folder, "the index is damaged or not a Lucene index ("
+                    + e.getClass().getSimpleName() + ")", e);
+        }
+    }
+
+    /** Opens for reading only, while a writer may be at work. */
+    static ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException {
+        Path location = folder.resolve(SUBFOLDER);
+        if (!Files.isDirectory(location)) {
+            throw new IndexUnreadableException(folder, "there is no index here yet (run bearings index first)", null);
+        }
+        try {
+            Directory directory = FSDirectory.open(location);
+            try {
+                DirectoryReader reader = DirectoryReader.open(directory);
+                Map<String, String> data = reader.getIndexCommit().getUserData();
+                return new ReadOnlyLuceneIndex(folder, directory, reader, manifestOf(data), data);
+            } catch (IOException | RuntimeException e) {
+                directory.close();
+                throw e;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IndexUnreadableException(folder, "the index is damaged or not a Lucene index ("
+                    + e.getClass().getSimpleName() + ")", e);
+        }
+    }
+
+    static IndexManifest manifestOf(Map<String, String> data) {
+        return new IndexManifest(Integer.parseInt(data.getOrDefault("format", "0")), data.getOrDefault("model", "?"),
+                Integer.parseInt(data.getOrDefault("dimension", "0")), data.getOrDefault("chunking", "?"));
+    }
+
+    @Override
+    public IndexManifest manifest() {
+        return manifest;
+    }
+
+    @Override
+    public synchronized Map<String, String> versions(String source) {
+        return withSearcher(searcher -> LuceneDocuments.versions(searcher, source));
+    }
+
+    @Override
+    public synchronized Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
+        return withSearcher(searcher -> LuceneDocuments.vectorsByHash(searcher, contentHashes));
+    }
+
+    @Override
+    public synchronized void replaceNote(IndexedNote note, Collection<IndexedChunk> chunks) {
+        List<Document> documents = new ArrayList<>();
+        documents.add(LuceneDocuments.note(note));
+        for (IndexedChunk chunk : chunks) {
+            if (chunk.vector().length != manifest.dimension()) {
+                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
+                        + manifest.dimension());
+            }
+            documents.add(LuceneDocuments.chunk(note, chunk));
+        }
+        try {
+            writer.updateDocuments(new Term(LuceneDocuments.KEY, LuceneDocuments.key(note.source(), note.id())), documents);
+            afterWrite();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write to the index at " + folder, e);
+        }
+    }
+
+    @Override
+    public synchronized void deleteNote(String source, String noteId) {
+        try {
+            writer.deleteDocuments(new Term(LuceneDocuments.KEY, LuceneDocuments.key(source, noteId)));
+            afterWrite();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write to the index at " + folder, e);
+        }
+    }
+
+    private void afterWrite() throws IOException {
+        if (++uncommitted >= NOTES_PER_COMMIT) {
+            commit();
+        }
+        searchers.maybeRefreshBlocking();
+    }
+
+    private void commit() throws IOException {
+        writer.setLiveCommitData(commitData.entrySet());
+        writer.commit();
+        uncommitted = 0;
+    }
+
+    @Override
+    public synchronized void markSynced(Instant at) {
+        commitData.put("last_sync", at.toString());
+        try {
+            commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot commit the index at " + folder, e);
+        }
+    }
+
+    @Override
+    public synchronized IndexStats stats() {
+        return withSearcher(searcher -> LuceneDocuments.stats(searcher, folder.resolve(SUBFOLDER),
+                Optional.ofNullable(commitData.get("last_sync")).map(Instant::parse)));
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            searchers.close();
+            writer.setLiveCommitData(commitData.entrySet());
+            writer.close();
+            directory.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the index at " + folder, e);
+        }
+    }
+
+    private <T> T withSearcher(LuceneDocuments.Reading<T> reading) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return reading.read(searcher);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the index at " + folder, e);
+        }
+    }
+
+    private static void deleteTree(Path location) throws IOException {
+        if (!Files.exists(location)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(location)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    private static void closeQuietly(IndexWriter writer, Directory directory) {
+        try {
+            if (writer != null) {
+                writer.rollback();
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // already failing: report the first error
+        }
+        try {
+            if (directory != null) {
+                directory.close();
+            }
+        } catch (IOException ignored) {
+            // already failing: report the first error
+        }
+    }
+
+    static byte[] bytes(float[] vector) {
+        ByteBuffer buffer = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        buffer.asFloatBuffer().put(vector);
+        return buffer.array();
+    }
+
+    static float[] floats(BytesRef bytes) {
+        float[] vector = new float[bytes.length / Float.BYTES];
+        ByteBuffer.wrap(bytes.bytes, bytes.offset, bytes.length).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(vector);
+        return vector;
+    }
+
+    static Query all() {
+        return new MatchAllDocsQuery();
+    }
+
+    static Query and(Query... clauses) {
+        BooleanQuery.Builder builder = new BooleanQuery.Builder();
+        for (Query clause : clauses) {
+            builder.add(clause, BooleanClause.Occur.FILTER);
+        }
+        return builder.build();
+    }
+
+    static Query term(String field, String value) {
+        return new TermQuery(new Term(field, value));
+    }
+
+    static Query anyOf(String field, Collection<String> values) {
+        return new TermInSetQuery(field, new TreeSet<>(values).stream().map(BytesRef::new).toList());
+    }
+
+    static Field text(String name, String value) {
+        return new TextField(name, value, Field.Store.YES);
+    }
+
+    static Field keyword(String name, String value) {
+        return new StringField(name, value, Field.Store.YES);
+    }
+
+    static Field stored(String name, String value) {
+        return new StoredField(name, value);
+    }
+
+    static Field vector(float[] vector) {
+        return new KnnFloatVectorField(LuceneDocuments.VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT);
+    }
+
+    static ScoreDoc[] everything(IndexSearcher searcher, Query query) throws IOException {
+        int count = Math.max(1, searcher.count(query));
+        return searcher.search(query, count).scoreDocs;
+    }
+}
