@@ -1,0 +1,104 @@
+package dev.bearings.benchmarks;
+
+import dev.bearings.cli.Bearings;
+import dev.bearings.testkit.Corpus;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How fast does {@code bearings index} build an index, and how cheap is a sync when nothing changed,
+ * per store? Each run is a separate JVM running the real command; the parent times it and samples
+ * its peak resident memory (VmHWM).
+ *
+ * <ul>
+ *   <li>build of a subset (the first N files in path order, default 300) with the real fp32 model,
+ *       then a no-change re-sync of it;</li>
+ *   <li>build of all 14,146 files with the {@code hashing} embedder (no model: minutes, not hours),
+ *       then a no-change re-sync of all of them, which embeds nothing in either case.</li>
+ * </ul>
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.IndexThroughput [N]}
+ */
+public final class IndexThroughput {
+    private static final Pattern SUMMARY = Pattern.compile("(\\d+) added.*?(\\d+) unchanged notes; (\\d+) chunks embedded");
+
+    private IndexThroughput() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int subsetSize = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        Path work = Files.createTempDirectory("bearings-index-bench");
+        Corpus corpus = Corpus.load(Corpus.POWERSHELL_DOCS, Long.MAX_VALUE);
+        Path all = work.resolve("all");
+        Path subset = work.resolve("subset");
+        for (int i = 0; i < corpus.names().size(); i++) {
+            for (Path root : i < subsetSize ? List.of(all, subset) : List.of(all)) {
+                Path file = root.resolve(corpus.names().get(i));
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, corpus.texts().get(i));
+            }
+        }
+        System.out.printf("%-7s %-28s %6s %8s %9s %9s %10s %9s%n", "store", "run", "notes", "chunks", "seconds",
+                "notes/s", "chunks/s", "peak MB");
+        for (String store : new String[]{"sqlite", "lucene"}) {
+            Path index = work.resolve("index-" + store);
+            Run build = run(subset, index, store, "onnx");
+            build.print(store, "build " + subsetSize + " files, fp32");
+            run(subset, index, store, "onnx").print(store, "no-change re-sync, same");
+            Path full = work.resolve("full-" + store);
+            run(all, full, store, "hashing").print(store, "build all, hashing embedder");
+            run(all, full, store, "hashing").print(store, "no-change re-sync, all");
+        }
+    }
+
+    private record Run(int notes, int chunks, double seconds, long peakKb) {
+        void print(String store, String what) {
+            System.out.printf("%-7s %-28s %6d %8d %9.1f %9.1f %10.1f %9.0f%n", store, what, notes, chunks, seconds,
+                    notes / seconds, chunks / seconds, peakKb / 1024.0);
+        }
+    }
+
+    private static Run run(Path notes, Path index, String store, String embedder) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx2g", "-cp", System.getProperty("java.class.path"), Bearings.class.getName(), "index",
+                "--folder", notes.toString(), "--index", index.toString(), "--store", store, "--embedder", embedder));
+        Path out = Files.createTempFile("index-run", ".txt");
+        long started = System.nanoTime();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        long peak = 0;
+        while (process.isAlive()) {
+            peak = Math.max(peak, peakKb(process.pid()));
+            Thread.sleep(50);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        String output = Files.readString(out);
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException("index run failed: " + output);
+        }
+        Matcher m = SUMMARY.matcher(output);
+        if (!m.find()) {
+            throw new IllegalStateException("no summary in: " + output);
+        }
+        int added = Integer.parseInt(m.group(1));
+        int unchanged = Integer.parseInt(m.group(2));
+        return new Run(added + unchanged, Integer.parseInt(m.group(3)), seconds, peak);
+    }
+
+    private static long peakKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("\\D+", ""));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+        return 0;
+    }
+}
