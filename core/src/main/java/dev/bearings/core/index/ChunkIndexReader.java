@@ -1,10 +1,15 @@
 package dev.bearings.core.index;
 
+import dev.bearings.core.search.VectorSearch;
+
 import java.util.Collection;
 import java.util.Map;
 
-/** The reading side of an index: what status, search and sync planning need. */
-public interface ChunkIndexReader extends AutoCloseable {
+/**
+ * The reading side of an index: what status, search and sync planning need. Every index searches by
+ * vector; one that also ranks by keywords implements {@link dev.bearings.core.search.KeywordSearch}.
+ */
+public interface ChunkIndexReader extends VectorSearch, AutoCloseable {
 
     IndexManifest manifest();
 

@@ -9,6 +9,7 @@ import dev.bearings.core.embed.Embedding;
 import dev.bearings.embedding.support.BatchedInference;
 import dev.bearings.embedding.support.DjlOffline;
 import dev.bearings.embedding.support.EmbeddingModel;
+import dev.bearings.embedding.support.Lazy;
 import dev.bearings.embedding.support.WordPieces;
 
 import java.io.ByteArrayInputStream;
@@ -26,36 +27,68 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class DjlEmbedder implements Embedder {
     private final EmbeddingModel spec;
-    private final BatchedInference inference;
-    private final Model model;
-    private final ThreadLocal<Predictor<long[][], float[][]>> predictors;
-    private final ConcurrentLinkedQueue<Predictor<long[][], float[][]>> allPredictors = new ConcurrentLinkedQueue<>();
-    private final int dimension;
+    private final int window;
+    private final Lazy<Engine> engine;
+
+    /** The loaded model: made on first use, so that asking only the model's name loads nothing. */
+    private static final class Engine {
+        private final EmbeddingModel spec;
+        private final BatchedInference inference;
+        private final Model model;
+        private final ThreadLocal<Predictor<long[][], float[][]>> predictors;
+        private final ConcurrentLinkedQueue<Predictor<long[][], float[][]>> allPredictors = new ConcurrentLinkedQueue<>();
+        private final int dimension;
+
+        Engine(EmbeddingModel spec, int window, int threads, int batchSize, int intraOpThreads, boolean sortByLength) {
+            DjlOffline.ensure();
+            this.spec = spec;
+            this.inference = new BatchedInference(WordPieces.load(spec), window, threads, batchSize, sortByLength,
+                    "bearings-djl");
+            this.model = Model.newInstance(spec.id(), "OnnxRuntime");
+            Map<String, String> options = Map.of("intraOpNumThreads", Integer.toString(intraOpThreads),
+                    "interOpNumThreads", "1", "optLevel", "ALL_OPT");
+            try (InputStream onnx = new ByteArrayInputStream(spec.onnxBytes())) {
+                model.load(onnx, options);
+            } catch (IOException | MalformedModelException e) {
+                model.close();
+                inference.close();
+                throw new IllegalStateException("DJL cannot load " + spec + ": " + e.getMessage(), e);
+            }
+            TokenBatchTranslator translator = new TokenBatchTranslator(spec.pooling(), spec.normalize(),
+                    new HashSet<>(model.describeInput().keys()));
+            this.predictors = ThreadLocal.withInitial(() -> {
+                Predictor<long[][], float[][]> predictor = model.newPredictor(translator);
+                allPredictors.add(predictor);
+                return predictor;
+            });
+            this.dimension = inference.probeDimension(this::run);
+        }
+
+        /** Predictors are not thread-safe: one per inference thread, all sharing the model. */
+        float[][] run(long[][] rows) {
+            try {
+                return predictors.get().predict(rows);
+            } catch (TranslateException e) {
+                throw new IllegalStateException("DJL failed on " + spec + ": " + e.getMessage(), e);
+            }
+        }
+
+        void close() {
+            inference.close();
+            allPredictors.forEach(Predictor::close);
+            model.close();
+        }
+    }
 
     public DjlEmbedder(EmbeddingModel spec, int window, int threads, int batchSize, int intraOpThreads,
                        boolean sortByLength) {
-        DjlOffline.ensure();
         this.spec = spec;
-        this.inference = new BatchedInference(WordPieces.load(spec), window, threads, batchSize, sortByLength,
-                "bearings-djl");
-        this.model = Model.newInstance(spec.id(), "OnnxRuntime");
-        Map<String, String> options = Map.of("intraOpNumThreads", Integer.toString(intraOpThreads),
-                "interOpNumThreads", "1", "optLevel", "ALL_OPT");
-        try (InputStream onnx = new ByteArrayInputStream(spec.onnxBytes())) {
-            model.load(onnx, options);
-        } catch (IOException | MalformedModelException e) {
-            model.close();
-            inference.close();
-            throw new IllegalStateException("DJL cannot load " + spec + ": " + e.getMessage(), e);
+        this.window = EmbeddingModel.checkedWindow(window);
+        if (threads < 1 || batchSize < 1 || intraOpThreads < 1) {
+            throw new IllegalArgumentException("threads, batch size and intra-op threads must be at least 1, were "
+                    + threads + ", " + batchSize + " and " + intraOpThreads);
         }
-        TokenBatchTranslator translator = new TokenBatchTranslator(spec.pooling(), spec.normalize(),
-                new HashSet<>(model.describeInput().keys()));
-        this.predictors = ThreadLocal.withInitial(() -> {
-            Predictor<long[][], float[][]> predictor = model.newPredictor(translator);
-            allPredictors.add(predictor);
-            return predictor;
-        });
-        this.dimension = inference.probeDimension(this::run);
+        this.engine = new Lazy<>(() -> new Engine(spec, window, threads, batchSize, intraOpThreads, sortByLength));
     }
 
     @Override
@@ -65,37 +98,29 @@ public final class DjlEmbedder implements Embedder {
 
     @Override
     public int dimension() {
-        return dimension;
+        return spec.knownDimension() > 0 ? spec.knownDimension() : engine.get().dimension;
     }
 
     @Override
     public int maxTokens() {
-        return inference.window();
+        return window;
     }
 
     @Override
     public int countTokens(String text) {
-        return inference.countTokens(text);
+        return engine.get().inference.countTokens(text);
     }
 
     @Override
     public List<Embedding> embed(List<String> texts) {
-        return inference.embed(texts, this::run);
-    }
-
-    /** Predictors are not thread-safe: one per inference thread, all sharing the model. */
-    private float[][] run(long[][] rows) {
-        try {
-            return predictors.get().predict(rows);
-        } catch (TranslateException e) {
-            throw new IllegalStateException("DJL failed on " + spec + ": " + e.getMessage(), e);
-        }
+        Engine loaded = engine.get();
+        return loaded.inference.embed(texts, loaded::run);
     }
 
     @Override
     public void close() {
-        inference.close();
-        allPredictors.forEach(Predictor::close);
-        model.close();
+        if (engine.isLoaded()) {
+            engine.get().close();
+        }
     }
 }

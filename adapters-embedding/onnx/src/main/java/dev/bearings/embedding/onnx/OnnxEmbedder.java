@@ -9,6 +9,7 @@ import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.embed.Vectors;
 import dev.bearings.embedding.support.BatchedInference;
 import dev.bearings.embedding.support.EmbeddingModel;
+import dev.bearings.embedding.support.Lazy;
 import dev.bearings.embedding.support.WordPieces;
 
 import java.nio.FloatBuffer;
@@ -26,11 +27,34 @@ import java.util.Map;
  */
 public final class OnnxEmbedder implements Embedder {
     private final EmbeddingModel model;
-    private final BatchedInference inference;
-    private final OrtEnvironment environment;
-    private final OrtSession session;
-    private final boolean wantsTokenTypes;
-    private final int dimension;
+    private final int window;
+    private final Lazy<Engine> engine;
+
+    /** The loaded model: made on first use, so that asking only the model's name loads nothing. */
+    private final class Engine {
+        private final BatchedInference inference;
+        private final OrtEnvironment environment;
+        private final OrtSession session;
+        private final boolean wantsTokenTypes;
+        private final int dimension;
+
+        Engine(int threads, int batchSize, int intraOpThreads, boolean sortByLength) {
+            this.inference = new BatchedInference(WordPieces.load(model), window, threads, batchSize, sortByLength,
+                    "bearings-onnx");
+            this.environment = OrtEnvironment.getEnvironment();
+            try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+                options.setIntraOpNumThreads(intraOpThreads);
+                options.setInterOpNumThreads(1);
+                options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+                this.session = environment.createSession(model.onnxBytes(), options);
+                this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
+            } catch (OrtException e) {
+                inference.close();
+                throw new IllegalStateException("ONNX Runtime cannot load " + model + ": " + e.getMessage(), e);
+            }
+            this.dimension = inference.probeDimension(rows -> run(this, rows));
+        }
+    }
 
     /**
      * @param window         tokens one text may use, special tokens included (at most 512)
@@ -42,20 +66,12 @@ public final class OnnxEmbedder implements Embedder {
     public OnnxEmbedder(EmbeddingModel model, int window, int threads, int batchSize, int intraOpThreads,
                         boolean sortByLength) {
         this.model = model;
-        this.inference = new BatchedInference(WordPieces.load(model), window, threads, batchSize, sortByLength,
-                "bearings-onnx");
-        this.environment = OrtEnvironment.getEnvironment();
-        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-            options.setIntraOpNumThreads(intraOpThreads);
-            options.setInterOpNumThreads(1);
-            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            this.session = environment.createSession(model.onnxBytes(), options);
-            this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
-        } catch (OrtException e) {
-            inference.close();
-            throw new IllegalStateException("ONNX Runtime cannot load " + model + ": " + e.getMessage(), e);
+        this.window = EmbeddingModel.checkedWindow(window);
+        if (threads < 1 || batchSize < 1 || intraOpThreads < 1) {
+            throw new IllegalArgumentException("threads, batch size and intra-op threads must be at least 1, were "
+                    + threads + ", " + batchSize + " and " + intraOpThreads);
         }
-        this.dimension = inference.probeDimension(this::run);
+        this.engine = new Lazy<>(() -> new Engine(threads, batchSize, intraOpThreads, sortByLength));
     }
 
     @Override
@@ -65,26 +81,27 @@ public final class OnnxEmbedder implements Embedder {
 
     @Override
     public int dimension() {
-        return dimension;
+        return model.knownDimension() > 0 ? model.knownDimension() : engine.get().dimension;
     }
 
     @Override
     public int maxTokens() {
-        return inference.window();
+        return window;
     }
 
     @Override
     public int countTokens(String text) {
-        return inference.countTokens(text);
+        return engine.get().inference.countTokens(text);
     }
 
     @Override
     public List<Embedding> embed(List<String> texts) {
-        return inference.embed(texts, this::run);
+        Engine loaded = engine.get();
+        return loaded.inference.embed(texts, rows -> run(loaded, rows));
     }
 
     /** One inference call over rows padded to the longest of them. */
-    private float[][] run(long[][] rows) {
+    private float[][] run(Engine loaded, long[][] rows) {
         int columns = Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0);
         long[] ids = new long[rows.length * columns];
         long[] mask = new long[rows.length * columns];
@@ -95,13 +112,13 @@ public final class OnnxEmbedder implements Embedder {
         long[] shape = {rows.length, columns};
         Map<String, OnnxTensor> inputs = new HashMap<>();
         try {
-            inputs.put("input_ids", OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape));
-            inputs.put("attention_mask", OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape));
-            if (wantsTokenTypes) {
-                inputs.put("token_type_ids", OnnxTensor.createTensor(environment,
+            inputs.put("input_ids", OnnxTensor.createTensor(loaded.environment, LongBuffer.wrap(ids), shape));
+            inputs.put("attention_mask", OnnxTensor.createTensor(loaded.environment, LongBuffer.wrap(mask), shape));
+            if (loaded.wantsTokenTypes) {
+                inputs.put("token_type_ids", OnnxTensor.createTensor(loaded.environment,
                         LongBuffer.wrap(new long[rows.length * columns]), shape));
             }
-            try (OrtSession.Result result = session.run(inputs)) {
+            try (OrtSession.Result result = loaded.session.run(inputs)) {
                 OnnxTensor output = (OnnxTensor) result.get("last_hidden_state").orElse(result.get(0));
                 long[] outShape = output.getInfo().getShape();
                 int dim = (int) outShape[outShape.length - 1];
@@ -124,12 +141,16 @@ public final class OnnxEmbedder implements Embedder {
 
     @Override
     public void close() {
+        if (!engine.isLoaded()) {
+            return;
+        }
+        Engine loaded = engine.get();
         try {
-            session.close();
+            loaded.session.close();
         } catch (OrtException e) {
             throw new IllegalStateException("cannot close the ONNX session of " + model, e);
         } finally {
-            inference.close();
+            loaded.inference.close();
         }
     }
 }

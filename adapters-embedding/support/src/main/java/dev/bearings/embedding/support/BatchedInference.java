@@ -32,9 +32,7 @@ public final class BatchedInference implements AutoCloseable {
 
     public BatchedInference(WordPieces wordPieces, int window, int threads, int batchSize, boolean sortByLength,
                             String threadName) {
-        if (window < 3 || window > EmbeddingModel.MAX_POSITIONS) {
-            throw new IllegalArgumentException("token window must be 3.." + EmbeddingModel.MAX_POSITIONS + ", was " + window);
-        }
+        EmbeddingModel.checkedWindow(window);
         if (threads < 1 || batchSize < 1) {
             throw new IllegalArgumentException("threads and batch size must be at least 1, were " + threads
                     + " and " + batchSize);

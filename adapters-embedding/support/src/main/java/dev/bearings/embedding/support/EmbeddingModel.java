@@ -21,6 +21,7 @@ public final class EmbeddingModel {
     public static final int MAX_POSITIONS = 512;
     /** all-MiniLM-L6-v2 was trained on 256 word pieces. */
     public static final int MINILM_WINDOW = 256;
+    static final int MINILM_DIMENSION = 384;
 
     private final String id;
     private final String onnxResource;
@@ -76,6 +77,19 @@ public final class EmbeddingModel {
             throw new IllegalArgumentException("model '" + model + "' is neither fp32, int8 nor a directory");
         }
         return directory(dir, pooling, normalize, MAX_POSITIONS);
+    }
+
+    /** The vector length when known without loading the model (the bundled ones), else 0. */
+    public int knownDimension() {
+        return directory == null ? MINILM_DIMENSION : 0;
+    }
+
+    /** Refuses a window the model cannot have, before anything is loaded. */
+    public static int checkedWindow(int window) {
+        if (window < 3 || window > MAX_POSITIONS) {
+            throw new IllegalArgumentException("token window must be 3.." + MAX_POSITIONS + ", was " + window);
+        }
+        return window;
     }
 
     public String id() {

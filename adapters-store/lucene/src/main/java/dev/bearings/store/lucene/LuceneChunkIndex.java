@@ -8,7 +8,11 @@ import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -58,10 +62,13 @@ import java.util.stream.Stream;
  * last sync live in the commit's user data. Changes are committed every few notes and on close, so
  * a killed run loses at most the uncommitted notes, which the next run sees as not yet indexed.
  */
-public final class LuceneChunkIndex implements ChunkIndex {
-    static final int FORMAT_VERSION = 1;
+public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
+    /** 2: English analysis (stemming, stop words) of chunk text; note facts on chunk documents. */
+    static final int FORMAT_VERSION = 2;
     static final String SUBFOLDER = "lucene";
     private static final int NOTES_PER_COMMIT = 32;
+
+    private static final Analyzer ANALYZER = analyzer();
 
     private final Path folder;
     private final Directory directory;
@@ -92,7 +99,7 @@ public final class LuceneChunkIndex implements ChunkIndex {
             }
             Files.createDirectories(location);
             directory = FSDirectory.open(location);
-            IndexWriterConfig config = new IndexWriterConfig(new StandardAnalyzer())
+            IndexWriterConfig config = new IndexWriterConfig(analyzer())
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
                     .setCommitOnClose(true);
             writer = new IndexWriter(directory, config);
@@ -218,6 +225,21 @@ public final class LuceneChunkIndex implements ChunkIndex {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot commit the index at " + folder, e);
         }
+    }
+
+    /** English analysis: what Anserini's BM25 baselines use, stemming included. */
+    static Analyzer analyzer() {
+        return new EnglishAnalyzer();
+    }
+
+    @Override
+    public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+        return withSearcher(searcher -> LuceneDocuments.nearest(searcher, query, limit, filter));
+    }
+
+    @Override
+    public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+        return withSearcher(searcher -> LuceneDocuments.keywords(searcher, ANALYZER, query, limit, filter));
     }
 
     @Override

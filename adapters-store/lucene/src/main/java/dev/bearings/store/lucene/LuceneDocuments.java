@@ -3,6 +3,23 @@ package dev.bearings.store.lucene;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.search.StoredChunk;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.search.IndexSearcher;
@@ -14,7 +31,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -43,6 +63,8 @@ final class LuceneDocuments {
     static final String VECTOR = "vector";
     static final String VECTOR_BYTES = "vector_bytes";
     static final String ATTACHMENT = "attachment";
+    static final String TAG = "tag";
+    static final String MODIFIED_POINT = "modified_point";
 
     private LuceneDocuments() {
     }
@@ -86,7 +108,83 @@ final class LuceneDocuments {
         doc.add(LuceneChunkIndex.vector(chunk.vector()));
         doc.add(new StoredField(VECTOR_BYTES, LuceneChunkIndex.bytes(chunk.vector())));
         doc.add(LuceneChunkIndex.stored(ATTACHMENT, chunk.attachment()));
+        // The note's facts again on each chunk: a hit then needs no second lookup, and filters apply in the query.
+        doc.add(LuceneChunkIndex.stored(VERSION, note.version()));
+        doc.add(LuceneChunkIndex.stored(TAGS, String.join("\n", new TreeSet<>(note.tags()))));
+        for (String tag : note.tags()) {
+            for (String prefix : SearchFilter.withParents(tag)) {
+                doc.add(new StringField(TAG, prefix, Field.Store.NO));
+            }
+        }
+        doc.add(new StoredField(MODIFIED, note.modified().toEpochMilli()));
+        doc.add(new LongPoint(MODIFIED_POINT, note.modified().toEpochMilli()));
+        doc.add(LuceneChunkIndex.stored(LINK, note.link()));
         return doc;
+    }
+
+    static StoredChunk storedChunk(Document doc) {
+        String tags = doc.get(TAGS);
+        IndexedNote note = new IndexedNote(doc.get(SOURCE), doc.get(NOTE_ID), doc.get(VERSION), doc.get(TITLE),
+                tags == null || tags.isEmpty() ? Set.of() : Set.of(tags.split("\n")),
+                Instant.ofEpochMilli(doc.getField(MODIFIED).numericValue().longValue()), doc.get(LINK));
+        return new StoredChunk(note, doc.getField(ORDINAL).numericValue().intValue(), doc.get(HEADINGS),
+                doc.getField(START_LINE).numericValue().intValue(), doc.getField(END_LINE).numericValue().intValue(),
+                doc.get(TEXT), doc.get(ATTACHMENT));
+    }
+
+    /** The filter as query clauses on chunk documents. */
+    static Query filter(SearchFilter filter) {
+        BooleanQuery.Builder builder = new BooleanQuery.Builder();
+        builder.add(LuceneChunkIndex.term(TYPE, "chunk"), BooleanClause.Occur.FILTER);
+        filter.source().ifPresent(source -> builder.add(LuceneChunkIndex.term(SOURCE, source), BooleanClause.Occur.FILTER));
+        if (!filter.tags().isEmpty()) {
+            builder.add(LuceneChunkIndex.anyOf(TAG, filter.tags().stream().map(t -> t.toLowerCase()).toList()),
+                    BooleanClause.Occur.FILTER);
+        }
+        if (filter.since().isPresent() || filter.before().isPresent()) {
+            long from = filter.since().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+            long to = filter.before().map(i -> i.toEpochMilli() - 1).orElse(Long.MAX_VALUE);
+            builder.add(LongPoint.newRangeQuery(MODIFIED_POINT, from, to), BooleanClause.Occur.FILTER);
+        }
+        return builder.build();
+    }
+
+    static List<RankedChunk> nearest(IndexSearcher searcher, float[] query, int limit, SearchFilter filter) throws IOException {
+        TopDocs top = searcher.search(new KnnFloatVectorQuery(VECTOR, query, limit, filter(filter)), limit);
+        List<RankedChunk> hits = new ArrayList<>();
+        StoredFields stored = searcher.storedFields();
+        for (ScoreDoc hit : top.scoreDocs) {
+            // Lucene scores a dot product d as (1 + d) / 2: give back the cosine of unit vectors.
+            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc)), 2.0 * hit.score - 1));
+        }
+        return hits;
+    }
+
+    static List<RankedChunk> keywords(IndexSearcher searcher, Analyzer analyzer, String query, int limit,
+                                      SearchFilter filter) throws IOException {
+        BooleanQuery.Builder words = new BooleanQuery.Builder();
+        int count = 0;
+        try (TokenStream tokens = analyzer.tokenStream(TEXT, query)) {
+            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+            tokens.reset();
+            while (tokens.incrementToken() && count < IndexSearcher.getMaxClauseCount() / 2) {
+                words.add(new TermQuery(new Term(TEXT, term.toString())), BooleanClause.Occur.SHOULD);
+                words.add(new BoostQuery(new TermQuery(new Term(HEADINGS, term.toString())), 0.5f), BooleanClause.Occur.SHOULD);
+                count++;
+            }
+            tokens.end();
+        }
+        if (count == 0) {
+            return List.of();
+        }
+        Query q = new BooleanQuery.Builder().add(words.build(), BooleanClause.Occur.MUST)
+                .add(filter(filter), BooleanClause.Occur.FILTER).build();
+        List<RankedChunk> hits = new ArrayList<>();
+        StoredFields stored = searcher.storedFields();
+        for (ScoreDoc hit : searcher.search(q, limit).scoreDocs) {
+            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc)), hit.score));
+        }
+        return hits;
     }
 
     static Map<String, String> versions(IndexSearcher searcher, String source) throws IOException {

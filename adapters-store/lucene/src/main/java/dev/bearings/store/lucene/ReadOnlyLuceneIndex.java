@@ -3,6 +3,10 @@ package dev.bearings.store.lucene;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
@@ -12,11 +16,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** A Lucene index opened for reading: the last commit, without the writer's lock. */
-final class ReadOnlyLuceneIndex implements ChunkIndexReader {
+final class ReadOnlyLuceneIndex implements ChunkIndexReader, KeywordSearch {
+    private static final Analyzer ANALYZER = LuceneChunkIndex.analyzer();
     private final Path folder;
     private final Directory directory;
     private final DirectoryReader reader;
@@ -45,6 +51,16 @@ final class ReadOnlyLuceneIndex implements ChunkIndexReader {
     @Override
     public Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
         return read(searcher -> LuceneDocuments.vectorsByHash(searcher, contentHashes));
+    }
+
+    @Override
+    public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+        return read(searcher -> LuceneDocuments.nearest(searcher, query, limit, filter));
+    }
+
+    @Override
+    public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+        return read(searcher -> LuceneDocuments.keywords(searcher, ANALYZER, query, limit, filter));
     }
 
     @Override

@@ -7,6 +7,9 @@ import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -34,19 +37,22 @@ import java.util.TreeSet;
  * their vectors as little-endian float32 blobs, and an FTS5 table over the chunk text for keyword
  * search. Each note is replaced in one transaction. One connection, used under this object's lock.
  */
-public final class SqliteChunkIndex implements ChunkIndex {
-    static final int FORMAT_VERSION = 1;
+public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
+    /** 2: keywords stemmed (Porter) in the FTS5 table. */
+    static final int FORMAT_VERSION = 2;
     static final String FILE_NAME = "bearings.sqlite";
     private static final int IN_LIST = 500;
 
     private final Path file;
     private final Connection db;
     private final IndexManifest manifest;
+    private final SqliteSearch search;
 
     private SqliteChunkIndex(Path file, Connection db, IndexManifest manifest) {
         this.file = file;
         this.db = db;
         this.manifest = manifest;
+        this.search = new SqliteSearch(db);
     }
 
     static SqliteChunkIndex open(Path folder, IndexManifest wanted, boolean rebuild)
@@ -163,7 +169,7 @@ public final class SqliteChunkIndex implements ChunkIndex {
             s.execute("CREATE INDEX chunks_by_note ON chunks (source, note_id)");
             s.execute("CREATE INDEX chunks_by_hash ON chunks (content_hash)");
             s.execute("CREATE VIRTUAL TABLE chunk_text USING fts5 (text, headings, title, "
-                    + "tokenize = 'unicode61 remove_diacritics 2')");
+                    + "tokenize = 'porter unicode61 remove_diacritics 2')");
         }
         try (PreparedStatement insert = db.prepareStatement("INSERT INTO meta (key, value) VALUES (?, ?)")) {
             for (String[] row : new String[][]{{"format", Integer.toString(manifest.formatVersion())},
@@ -315,6 +321,27 @@ public final class SqliteChunkIndex implements ChunkIndex {
     }
 
     @Override
+    public synchronized List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+        if (query.length != manifest.dimension()) {
+            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
+        }
+        try {
+            return search.nearest(query, limit, filter);
+        } catch (SQLException e) {
+            throw failure("search", e);
+        }
+    }
+
+    @Override
+    public synchronized List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+        try {
+            return search.keywords(query, limit, filter);
+        } catch (SQLException e) {
+            throw failure("search", e);
+        }
+    }
+
+    @Override
     public synchronized IndexStats stats() {
         try (Statement s = db.createStatement()) {
             Map<String, Integer> notes = new TreeMap<>();
@@ -354,6 +381,7 @@ public final class SqliteChunkIndex implements ChunkIndex {
     }
 
     private void inTransaction(String what, Work work) {
+        search.invalidate();
         try {
             db.setAutoCommit(false);
             try {

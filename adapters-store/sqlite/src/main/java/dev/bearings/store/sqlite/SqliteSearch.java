@@ -1,0 +1,185 @@
+package dev.bearings.store.sqlite;
+
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.search.StoredChunk;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Search over the SQLite index: exact vector search over all vectors held in memory (loaded once,
+ * dropped on every write), and FTS5's BM25 for keywords. Filters are applied before ranking for
+ * vectors and on an over-fetched candidate list for keywords.
+ */
+final class SqliteSearch {
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
+    private static final int KEYWORD_OVERFETCH = 4;
+
+    private final Connection db;
+    private Snapshot snapshot;
+
+    SqliteSearch(Connection db) {
+        this.db = db;
+    }
+
+    void invalidate() {
+        snapshot = null;
+    }
+
+    /** All vectors and note metadata, laid out for a fast scan. */
+    private record Snapshot(long[] ids, float[] vectors, int dimension, IndexedNote[] notes) {
+    }
+
+    private Snapshot snapshot(int dimension) throws SQLException {
+        if (snapshot != null) {
+            return snapshot;
+        }
+        Map<String, IndexedNote> notes = notes();
+        int count;
+        try (Statement s = db.createStatement(); ResultSet rows = s.executeQuery("SELECT count(*) FROM chunks")) {
+            count = rows.getInt(1);
+        }
+        long[] ids = new long[count];
+        float[] vectors = new float[count * dimension];
+        IndexedNote[] owners = new IndexedNote[count];
+        int i = 0;
+        try (Statement s = db.createStatement();
+             ResultSet rows = s.executeQuery("SELECT id, source, note_id, vector FROM chunks")) {
+            while (rows.next() && i < count) {
+                ids[i] = rows.getLong(1);
+                owners[i] = notes.get(rows.getString(2) + "\u0000" + rows.getString(3));
+                float[] vector = SqliteChunkIndex.floats(rows.getBytes(4));
+                System.arraycopy(vector, 0, vectors, i * dimension, dimension);
+                i++;
+            }
+        }
+        snapshot = new Snapshot(Arrays.copyOf(ids, i), vectors, dimension, Arrays.copyOf(owners, i));
+        return snapshot;
+    }
+
+    List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) throws SQLException {
+        Snapshot s = snapshot(query.length);
+        PriorityQueue<double[]> best = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+        for (int i = 0; i < s.ids().length; i++) {
+            IndexedNote note = s.notes()[i];
+            if (note == null || !filter.isEmpty() && !filter.matches(note.source(), note.tags(), note.modified())) {
+                continue;
+            }
+            double dot = 0;
+            int base = i * s.dimension();
+            for (int d = 0; d < s.dimension(); d++) {
+                dot += query[d] * s.vectors()[base + d];
+            }
+            if (best.size() < limit) {
+                best.add(new double[]{dot, i});
+            } else if (dot > best.peek()[0]) {
+                best.poll();
+                best.add(new double[]{dot, i});
+            }
+        }
+        List<double[]> top = new ArrayList<>(best);
+        top.sort((a, b) -> Double.compare(b[0], a[0]));
+        Map<Long, Double> scores = new LinkedHashMap<>();
+        for (double[] hit : top) {
+            scores.put(s.ids()[(int) hit[1]], hit[0]);
+        }
+        return load(scores);
+    }
+
+    List<RankedChunk> keywords(String query, int limit, SearchFilter filter) throws SQLException {
+        List<String> terms = new ArrayList<>();
+        Matcher m = WORD.matcher(query.toLowerCase(Locale.ROOT));
+        while (m.find()) {
+            terms.add("\"" + m.group() + "\"");
+        }
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        Map<String, IndexedNote> notes = filter.isEmpty() ? Map.of() : notes();
+        Map<Long, Double> scores = new LinkedHashMap<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT t.rowid, -bm25(chunk_text, 1.0, 0.5, 0.5), c.source, c.note_id "
+                + "FROM chunk_text t JOIN chunks c ON c.id = t.rowid WHERE chunk_text MATCH ? "
+                + "ORDER BY bm25(chunk_text, 1.0, 0.5, 0.5) LIMIT ?")) {
+            q.setString(1, String.join(" OR ", terms));
+            q.setInt(2, filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH);
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next() && scores.size() < limit) {
+                    if (!filter.isEmpty()) {
+                        IndexedNote note = notes.get(rows.getString(3) + "\u0000" + rows.getString(4));
+                        if (note == null || !filter.matches(note.source(), note.tags(), note.modified())) {
+                            continue;
+                        }
+                    }
+                    scores.put(rows.getLong(1), rows.getDouble(2));
+                }
+            }
+        }
+        return load(scores);
+    }
+
+    private Map<String, IndexedNote> notes() throws SQLException {
+        Map<String, IndexedNote> notes = new HashMap<>();
+        try (Statement s = db.createStatement();
+             ResultSet rows = s.executeQuery("SELECT source, id, version, title, tags, modified, link FROM notes")) {
+            while (rows.next()) {
+                notes.put(rows.getString(1) + "\u0000" + rows.getString(2), note(rows, 1));
+            }
+        }
+        return notes;
+    }
+
+    private static IndexedNote note(ResultSet rows, int first) throws SQLException {
+        String tags = rows.getString(first + 4);
+        return new IndexedNote(rows.getString(first), rows.getString(first + 1), rows.getString(first + 2),
+                rows.getString(first + 3), tags.isEmpty() ? Set.of() : Set.of(tags.split("\n")),
+                Instant.ofEpochMilli(rows.getLong(first + 5)), rows.getString(first + 6));
+    }
+
+    /** The chunks with these ids, in the order of the map, each with its score. */
+    private List<RankedChunk> load(Map<Long, Double> scores) throws SQLException {
+        if (scores.isEmpty()) {
+            return List.of();
+        }
+        String marks = String.join(",", Collections.nCopies(scores.size(), "?"));
+        Map<Long, StoredChunk> chunks = new HashMap<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT c.id, n.source, n.id, n.version, n.title, n.tags, n.modified, "
+                + "n.link, c.ordinal, c.heading_path, c.start_line, c.end_line, c.text, c.attachment FROM chunks c "
+                + "JOIN notes n ON n.source = c.source AND n.id = c.note_id WHERE c.id IN (" + marks + ")")) {
+            int i = 1;
+            for (Long id : scores.keySet()) {
+                q.setLong(i++, id);
+            }
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    chunks.put(rows.getLong(1), new StoredChunk(note(rows, 2), rows.getInt(9), rows.getString(10),
+                            rows.getInt(11), rows.getInt(12), rows.getString(13), rows.getString(14)));
+                }
+            }
+        }
+        List<RankedChunk> ranked = new ArrayList<>();
+        scores.forEach((id, score) -> {
+            if (chunks.containsKey(id)) {
+                ranked.add(new RankedChunk(chunks.get(id), score));
+            }
+        });
+        return ranked;
+    }
+}

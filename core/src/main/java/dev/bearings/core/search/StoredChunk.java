@@ -1,0 +1,17 @@
+package dev.bearings.core.search;
+
+import dev.bearings.core.index.IndexedNote;
+
+import java.util.Objects;
+
+/** A chunk as a search finds it, with its note. */
+public record StoredChunk(IndexedNote note, int ordinal, String headingPath, int startLine, int endLine, String text,
+                          String attachment) {
+
+    public StoredChunk {
+        Objects.requireNonNull(note, "note");
+        Objects.requireNonNull(headingPath, "headingPath");
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(attachment, "attachment");
+    }
+}

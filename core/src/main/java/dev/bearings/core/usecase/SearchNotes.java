@@ -1,0 +1,144 @@
+package dev.bearings.core.usecase;
+
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.embed.Embedding;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.ChunkLinks;
+import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.search.Snippets;
+import dev.bearings.core.search.StoredChunk;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Use case: a question to the passages that answer it, grouped under their notes. Dense vectors
+ * find paraphrases, keywords find names and numbers; in {@code hybrid} mode (the default) both
+ * lists are fused by reciprocal rank. Several chunks of one note may come back, ranked.
+ */
+public final class SearchNotes {
+    public static final int DEFAULT_RRF_K = 60;
+    private static final int SNIPPET_CHARS = 240;
+
+    public enum Mode { HYBRID, VECTOR, KEYWORD }
+
+    /** @param limit most chunks returned */
+    public record Request(String query, int limit, Mode mode, SearchFilter filter) {
+        public Request {
+            Objects.requireNonNull(query, "query");
+            Objects.requireNonNull(mode, "mode");
+            Objects.requireNonNull(filter, "filter");
+            if (limit < 1) {
+                throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+            }
+        }
+    }
+
+    /**
+     * One passage found.
+     *
+     * @param score       fused score (hybrid), cosine (vector) or BM25 (keyword)
+     * @param vectorRank  1-based rank in the vector list, when it was there
+     * @param keywordRank 1-based rank in the keyword list, when it was there
+     */
+    public record Hit(StoredChunk chunk, double score, OptionalInt vectorRank, OptionalInt keywordRank, String snippet,
+                      String link) {
+    }
+
+    public record NoteHits(IndexedNote note, List<Hit> hits) {
+    }
+
+    /** @param queryTruncated the query was longer than the model's window and was cut to it */
+    public record Results(List<NoteHits> notes, int queryTokens, boolean queryTruncated) {
+        public List<Hit> hits() {
+            List<Hit> all = new ArrayList<>();
+            notes.forEach(n -> all.addAll(n.hits()));
+            return all;
+        }
+    }
+
+    private final Embedder embedder;
+    private final int rrfK;
+
+    public SearchNotes(Embedder embedder, int rrfK) {
+        this.embedder = Objects.requireNonNull(embedder, "embedder");
+        this.rrfK = rrfK;
+    }
+
+    public Results search(ChunkIndexReader index, Request request) {
+        int candidates = Math.max(50, request.limit() * 4);
+        List<List<RankedChunk>> lists = new ArrayList<>();
+        int queryTokens = 0;
+        boolean truncated = false;
+        Mode mode = request.mode();
+        if (mode == Mode.KEYWORD && !(index instanceof KeywordSearch)) {
+            throw new IllegalArgumentException("this index cannot search by keywords; use --mode vector");
+        }
+        boolean vector = mode != Mode.KEYWORD;
+        boolean keyword = mode == Mode.KEYWORD || (mode == Mode.HYBRID && index instanceof KeywordSearch);
+        if (vector) {
+            Embedding query = embedder.embed(request.query());
+            queryTokens = query.tokens();
+            truncated = query.truncated();
+            lists.add(index.nearest(query.vector(), candidates, request.filter()));
+        } else {
+            lists.add(List.of());
+        }
+        if (keyword) {
+            lists.add(((KeywordSearch) index).keywords(request.query(), candidates, request.filter()));
+        } else {
+            lists.add(List.of());
+        }
+        List<Hit> hits = rank(mode, lists, request);
+        return new Results(group(hits), queryTokens, truncated);
+    }
+
+    private List<Hit> rank(Mode mode, List<List<RankedChunk>> lists, Request request) {
+        Set<String> terms = Snippets.terms(request.query());
+        List<Hit> hits = new ArrayList<>();
+        if (mode == Mode.HYBRID) {
+            for (Fusion.Fused fused : Fusion.reciprocalRank(lists, rrfK)) {
+                if (hits.size() == request.limit()) {
+                    break;
+                }
+                hits.add(hit(fused.chunk(), fused.score(), fused.ranks()[0], fused.ranks()[1], terms));
+            }
+            return hits;
+        }
+        List<RankedChunk> list = lists.get(mode == Mode.VECTOR ? 0 : 1);
+        for (int i = 0; i < Math.min(request.limit(), list.size()); i++) {
+            RankedChunk ranked = list.get(i);
+            hits.add(hit(ranked.chunk(), ranked.score(), mode == Mode.VECTOR ? i + 1 : 0, mode == Mode.KEYWORD ? i + 1 : 0, terms));
+        }
+        return hits;
+    }
+
+    private static Hit hit(StoredChunk chunk, double score, int vectorRank, int keywordRank, Set<String> terms) {
+        return new Hit(chunk, score, vectorRank > 0 ? OptionalInt.of(vectorRank) : OptionalInt.empty(),
+                keywordRank > 0 ? OptionalInt.of(keywordRank) : OptionalInt.empty(),
+                Snippets.of(chunk.text(), terms, SNIPPET_CHARS), ChunkLinks.of(chunk.note().link(), chunk.headingPath()));
+    }
+
+    /** Notes in the order of their best hit; each note's hits in score order. */
+    static List<NoteHits> group(List<Hit> hits) {
+        Map<String, List<Hit>> byNote = new LinkedHashMap<>();
+        Map<String, IndexedNote> notes = new LinkedHashMap<>();
+        for (Hit hit : hits) {
+            String key = hit.chunk().note().source() + "\u0000" + hit.chunk().note().id();
+            byNote.computeIfAbsent(key, k -> new ArrayList<>()).add(hit);
+            notes.putIfAbsent(key, hit.chunk().note());
+        }
+        List<NoteHits> grouped = new ArrayList<>();
+        byNote.forEach((key, noteHits) -> grouped.add(new NoteHits(notes.get(key), List.copyOf(noteHits))));
+        return grouped;
+    }
+}
