@@ -160,4 +160,81 @@ public abstract class ChunkIndexContract {
             assertThat(rebuilt.stats().chunks()).isZero();
         }
     }
+
+    private static IndexedNote tagged(String id, String source, Set<String> tags, String modified) {
+        return new IndexedNote(source, id, "v1", "Title " + id, tags, Instant.parse(modified), "file:///" + id);
+    }
+
+    private static IndexedChunk text(int ordinal, String text, float... vector) {
+        float[] unit = vector.clone();
+        double norm = 0;
+        for (float v : unit) {
+            norm += v * v;
+        }
+        for (int i = 0; i < unit.length; i++) {
+            unit[i] = (float) (unit[i] / Math.sqrt(norm));
+        }
+        return new IndexedChunk(ordinal, "# Heading " + ordinal, ordinal + 1, ordinal + 2, text,
+                text.hashCode() + "-" + ordinal, unit, "");
+    }
+
+    private void searchFixture(ChunkIndex index) {
+        index.replaceNote(tagged("vpn.md", "folder:/a", Set.of("network/vpn"), "2026-05-01T00:00:00Z"),
+                List.of(text(0, "WireGuard tunnel listens on UDP port 51820", 1, 0, 0, 0),
+                        text(1, "Router forwards the port to the home server", 0.7f, 0.7f, 0, 0)));
+        index.replaceNote(tagged("bread.md", "folder:/a", Set.of("cooking"), "2025-01-01T00:00:00Z"),
+                List.of(text(0, "Sourdough starter needs feeding twice a day", 0, 0, 1, 0)));
+        index.replaceNote(tagged("work.md", "bear", Set.of("work/projects/vpn"), "2026-09-01T00:00:00Z"),
+                List.of(text(0, "Configuring the office VPN gateway and certificates", 0.9f, 0, 0, 0.4f)));
+    }
+
+    @Test
+    void vectorSearchRanksByCosineAndAppliesFilters() throws Exception {
+        try (ChunkIndex index = open()) {
+            searchFixture(index);
+            var hits = index.nearest(new float[]{1, 0, 0, 0}, 3, dev.bearings.core.search.SearchFilter.NONE);
+            assertThat(hits).extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal())
+                    .containsExactly("vpn.md#0", "work.md#0", "vpn.md#1");
+            assertThat(hits.get(0).score()).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-4));
+            assertThat(hits.get(0).chunk().text()).contains("51820");
+            assertThat(hits.get(0).chunk().note().tags()).containsExactly("network/vpn");
+            assertThat(hits.get(0).chunk().headingPath()).isEqualTo("# Heading 0");
+            var byTag = index.nearest(new float[]{1, 0, 0, 0}, 5, filter(Set.of("work"), null, null, null));
+            assertThat(byTag).extracting(h -> h.chunk().note().id()).containsExactly("work.md");
+            var since = index.nearest(new float[]{0, 0, 1, 0}, 5, filter(Set.of(), "2026-01-01T00:00:00Z", null, null));
+            assertThat(since).extracting(h -> h.chunk().note().id()).doesNotContain("bread.md").isNotEmpty();
+            var before = index.nearest(new float[]{0, 0, 1, 0}, 5, filter(Set.of(), null, "2026-01-01T00:00:00Z", null));
+            assertThat(before).extracting(h -> h.chunk().note().id()).containsExactly("bread.md");
+            var source = index.nearest(new float[]{1, 0, 0, 0}, 5, filter(Set.of(), null, null, "bear"));
+            assertThat(source).extracting(h -> h.chunk().note().id()).containsExactly("work.md");
+            index.deleteNote("folder:/a", "vpn.md");
+            assertThat(index.nearest(new float[]{1, 0, 0, 0}, 5, dev.bearings.core.search.SearchFilter.NONE))
+                    .extracting(h -> h.chunk().note().id()).doesNotContain("vpn.md");
+        }
+    }
+
+    @Test
+    void keywordSearchFindsExactTermsAndStems() throws Exception {
+        try (ChunkIndex index = open()) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(index instanceof dev.bearings.core.search.KeywordSearch,
+                    "this index has no keyword search");
+            var keywords = (dev.bearings.core.search.KeywordSearch) index;
+            searchFixture(index);
+            assertThat(keywords.keywords("51820", 5, dev.bearings.core.search.SearchFilter.NONE))
+                    .extracting(h -> h.chunk().note().id()).containsExactly("vpn.md");
+            assertThat(keywords.keywords("feed the starter", 5, dev.bearings.core.search.SearchFilter.NONE))
+                    .extracting(h -> h.chunk().note().id()).first().isEqualTo("bread.md");
+            assertThat(keywords.keywords("configure VPN certificate", 5, dev.bearings.core.search.SearchFilter.NONE))
+                    .extracting(h -> h.chunk().note().id()).first().isEqualTo("work.md");
+            assertThat(keywords.keywords("VPN", 5, filter(Set.of("network"), null, null, null)))
+                    .extracting(h -> h.chunk().note().id()).doesNotContain("work.md");
+            assertThat(keywords.keywords("?? \"* OR", 5, dev.bearings.core.search.SearchFilter.NONE)).isNotNull();
+            assertThat(keywords.keywords("zebra", 5, dev.bearings.core.search.SearchFilter.NONE)).isEmpty();
+        }
+    }
+
+    private static dev.bearings.core.search.SearchFilter filter(Set<String> tags, String since, String before, String source) {
+        return new dev.bearings.core.search.SearchFilter(tags, java.util.Optional.ofNullable(since).map(Instant::parse),
+                java.util.Optional.ofNullable(before).map(Instant::parse), java.util.Optional.ofNullable(source));
+    }
 }
