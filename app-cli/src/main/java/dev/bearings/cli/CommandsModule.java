@@ -27,4 +27,9 @@ interface CommandsModule {
     @IntoMap
     @ClassKey(StatusCommand.class)
     Object status(StatusCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(SearchCommand.class)
+    Object search(SearchCommand command);
 }

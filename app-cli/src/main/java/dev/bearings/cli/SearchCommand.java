@@ -1,0 +1,161 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.plugin.ChunkIndexProvider;
+import dev.bearings.core.plugin.EmbedderProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.usecase.SearchNotes;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import javax.inject.Inject;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/** {@code bearings search QUERY}: the passages that answer a question, grouped by note. */
+@Command(name = "search", mixinStandardHelpOptions = true, description = "Search the index by meaning and keywords.")
+final class SearchCommand implements Callable<Integer> {
+    private final ProviderRegistry<EmbedderProvider> embedders;
+    private final ProviderRegistry<ChunkIndexProvider> stores;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "QUERY", arity = "1..*", description = "What to look for.")
+    private List<String> query;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "10", description = "Most passages (default: 10).")
+    private int limit;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "hybrid",
+            description = "hybrid (default), vector or keyword.")
+    private String mode;
+
+    @Option(names = "--tag", paramLabel = "TAG", description = "Only notes with this tag or a child of it (repeatable: any).")
+    private List<String> tags = new ArrayList<>();
+
+    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE (2026-03-01).")
+    private String since;
+
+    @Option(names = "--before", paramLabel = "DATE", description = "Only notes modified before DATE.")
+    private String before;
+
+    @Option(names = "--source", paramLabel = "NAME", description = "Only notes of this source (as bearings status names it).")
+    private String source;
+
+    @Option(names = "--json", description = "Print a JSON array of passages.")
+    private boolean json;
+
+    @Mixin
+    private StoreOptions storeOptions = new StoreOptions();
+
+    @Mixin
+    private EmbedderOptions embedderOptions = new EmbedderOptions();
+
+    @Inject
+    SearchCommand(ProviderRegistry<EmbedderProvider> embedders, ProviderRegistry<ChunkIndexProvider> stores) {
+        this.embedders = embedders;
+        this.stores = stores;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        SearchNotes.Mode searchMode = parseMode();
+        SearchFilter filter = new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before),
+                Optional.ofNullable(source));
+        String text = String.join(" ", query);
+        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(storeOptions.folder())) {
+            if (index.stats().chunks() == 0) {
+                spec.commandLine().getErr().println("bearings: the index at " + storeOptions.folder()
+                        + " is empty: run bearings index --folder DIR (or --bear) first");
+                return 1;
+            }
+            if (embedderOptions.model == null) {
+                embedderOptions.model = modelOf(index.manifest().modelId());
+            }
+            try (Embedder embedder = embedderOptions.open(embedders)) {
+                if (!embedder.modelId().equals(index.manifest().modelId())) {
+                    throw new IllegalArgumentException("the index was built with " + index.manifest().modelId()
+                            + " but the query would be embedded with " + embedder.modelId() + ": pass the same --model");
+                }
+                SearchNotes.Results results = new SearchNotes(embedder, SearchNotes.DEFAULT_RRF_K)
+                        .search(index, new SearchNotes.Request(text, limit, searchMode, filter));
+                if (results.queryTruncated()) {
+                    spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
+                            results.queryTokens(), embedder.maxTokens());
+                }
+                print(results);
+            }
+        }
+        return 0;
+    }
+
+    /** The model option that reproduces an index's model id, for the bundled models. */
+    private static String modelOf(String modelId) {
+        return modelId.endsWith("/int8") ? "int8" : "fp32";
+    }
+
+    private SearchNotes.Mode parseMode() {
+        try {
+            return SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--mode must be hybrid, vector or keyword, not '" + mode + "'");
+        }
+    }
+
+    private Optional<Instant> date(String option, String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(value.contains("T") ? Instant.parse(value)
+                    : LocalDate.parse(value).atStartOfDay(ZoneId.systemDefault()).toInstant());
+        } catch (DateTimeParseException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    option + " takes a date like 2026-03-01, not '" + value + "'");
+        }
+    }
+
+    private void print(SearchNotes.Results results) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            List<SearchHitJson> hits = results.hits().stream().map(SearchHitJson::of).toList();
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(hits));
+            return;
+        }
+        if (results.notes().isEmpty()) {
+            out.println("No passages found.");
+            return;
+        }
+        int n = 1;
+        for (SearchNotes.NoteHits note : results.notes()) {
+            out.printf("%d. %s  (%s)%n", n++, note.note().title(), note.note().id());
+            for (SearchNotes.Hit hit : note.hits()) {
+                String why = (hit.vectorRank().isPresent() ? "vector #" + hit.vectorRank().getAsInt() : "")
+                        + (hit.vectorRank().isPresent() && hit.keywordRank().isPresent() ? ", " : "")
+                        + (hit.keywordRank().isPresent() ? "keyword #" + hit.keywordRank().getAsInt() : "");
+                out.printf("   %s  lines %d-%d  score %.4f (%s)%n", hit.chunk().headingPath().isEmpty() ? "(top)"
+                        : hit.chunk().headingPath(), hit.chunk().startLine(), hit.chunk().endLine(), hit.score(), why);
+                out.printf("   %s%n", hit.snippet());
+                out.printf("   %s%n", hit.link());
+            }
+        }
+    }
+}
