@@ -8,7 +8,7 @@ import java.io.PrintWriter;
 /** The {@code bearings} command. Results go to stdout; progress, logs and errors to stderr. */
 @Command(name = "bearings", mixinStandardHelpOptions = true, version = "bearings 0.1.0",
         description = "Local semantic search for Markdown notes.",
-        subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class,
+        subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec

@@ -32,4 +32,9 @@ interface CommandsModule {
     @IntoMap
     @ClassKey(SearchCommand.class)
     Object search(SearchCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(EvalCommand.class)
+    Object eval(EvalCommand command);
 }

@@ -57,11 +57,20 @@ public final class SearchNotes {
     public record NoteHits(IndexedNote note, List<Hit> hits) {
     }
 
-    /** @param queryTruncated the query was longer than the model's window and was cut to it */
-    public record Results(List<NoteHits> notes, int queryTokens, boolean queryTruncated) {
+    /**
+     * @param ranked         every hit, best first
+     * @param queryTruncated the query was longer than the model's window and was cut to it
+     */
+    public record Results(List<Hit> ranked, int queryTokens, boolean queryTruncated) {
+        /** The hits grouped under their notes: notes in the order of their best hit. */
+        public List<NoteHits> notes() {
+            return group(ranked);
+        }
+
+        /** The hits in note-grouped order, as people read them. */
         public List<Hit> hits() {
             List<Hit> all = new ArrayList<>();
-            notes.forEach(n -> all.addAll(n.hits()));
+            notes().forEach(n -> all.addAll(n.hits()));
             return all;
         }
     }
@@ -99,7 +108,7 @@ public final class SearchNotes {
             lists.add(List.of());
         }
         List<Hit> hits = rank(mode, lists, request);
-        return new Results(group(hits), queryTokens, truncated);
+        return new Results(List.copyOf(hits), queryTokens, truncated);
     }
 
     private List<Hit> rank(Mode mode, List<List<RankedChunk>> lists, Request request) {
