@@ -113,7 +113,14 @@ record EvalDataset(String name, List<Note> notes, Map<String, String> queries, M
             }
         }
         gold.keySet().retainAll(queries.keySet());
-        return new EvalDataset("obliqa-dev", List.copyOf(notes.values()), queries, gold, spans);
+        List<Note> indexed = List.copyOf(notes.values());
+        if (maxQueries < Integer.MAX_VALUE) {
+            // A slice indexes only the rulebooks its queries' gold passages are in.
+            Set<String> files = new LinkedHashSet<>();
+            gold.values().forEach(keys -> keys.keySet().forEach(k -> files.add(spans.get(k).noteId())));
+            indexed = indexed.stream().filter(n -> files.contains(n.id())).toList();
+        }
+        return new EvalDataset("obliqa-dev", indexed, queries, gold, spans);
     }
 
     /** 1-based line of each code point of a text (plus one past the end). */

@@ -1,0 +1,47 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.testkit.Corpus;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A small slice of the real datasets through {@code bearings eval}, so that the evaluation cannot rot;
+ * the full runs and their figures are in docs/benchmarks.md.
+ */
+class EvalCommandTest {
+    private static final Path SCIFACT = Corpus.DATA.resolve("beir-scifact");
+    private static final Path OBLIQA = Corpus.DATA.resolve("obliqa-dev");
+
+    @Test
+    void sciFactSliceScoresEveryModeWell() throws Exception {
+        Corpus.assumePresent(SCIFACT.resolve("queries.jsonl"));
+        CliRun run = CliRun.of("eval", "--beir", SCIFACT.toString(), "--queries", "10", "--distractors", "30", "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode rows = new ObjectMapper().readTree(run.out());
+        assertThat(rows).hasSize(3);
+        for (JsonNode row : rows) {
+            assertThat(row.get("queries").asInt()).isEqualTo(10);
+            assertThat(row.get("ndcg10").asDouble()).as(row.get("mode").asText()).isBetween(0.6, 1.0);
+            assertThat(row.get("recall100").asDouble()).isBetween(row.get("recall10").asDouble(), 1.0);
+            assertThat(row.get("mrr10").asDouble()).isBetween(0.0, 1.0);
+        }
+    }
+
+    @Test
+    void obliqaSliceFindsGoldPassagesInTheLuceneStore() throws Exception {
+        Corpus.assumePresent(OBLIQA.resolve("passages.jsonl"));
+        CliRun run = CliRun.of("eval", "--obliqa", OBLIQA.toString(), "--queries", "3", "--mode", "hybrid",
+                "--store", "lucene", "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode row = new ObjectMapper().readTree(run.out()).get(0);
+        assertThat(row.get("mode").asText()).isEqualTo("hybrid");
+        assertThat(row.get("recall10").asDouble()).isBetween(0.2, 1.0);
+        assertThat(row.get("recall5").asDouble()).isLessThanOrEqualTo(row.get("recall10").asDouble());
+        assertThat(row.get("notes").asInt()).isBetween(1, 3);
+    }
+}
