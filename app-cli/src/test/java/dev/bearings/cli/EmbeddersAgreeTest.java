@@ -19,12 +19,13 @@ class EmbeddersAgreeTest {
         List<String> texts = List.of("How did I set up the VPN?", "A man is eating food.", "",
                 "京都駅から市バスの一日券は七百円。", "Restic deduplicates and encrypts; the password lives in the manager.",
                 "word ".repeat(600));
-        // DJL's engine first: it must initialise ONNX Runtime before anything else does.
         try (Embedder djl = new DjlEmbedderProvider().create(Settings.NONE);
              Embedder onnx = new OnnxEmbedderProvider().create(Settings.NONE)) {
             assertThat(djl.modelId()).isEqualTo(onnx.modelId());
-            List<Embedding> a = onnx.embed(texts);
+            // DJL's engine first (models load on first use): it must initialise ONNX Runtime before
+            // anything else in the JVM does.
             List<Embedding> b = djl.embed(texts);
+            List<Embedding> a = onnx.embed(texts);
             for (int i = 0; i < texts.size(); i++) {
                 assertThat(a.get(i).cosine(b.get(i))).as("text %d", i).isGreaterThanOrEqualTo(0.9999);
                 assertThat(a.get(i).tokens()).isEqualTo(b.get(i).tokens());

@@ -44,7 +44,7 @@ public final class DjlEmbedder implements Embedder {
             this.spec = spec;
             this.inference = new BatchedInference(WordPieces.load(spec), window, threads, batchSize, sortByLength,
                     "bearings-djl");
-            this.model = Model.newInstance(spec.id(), "OnnxRuntime");
+            this.model = newModel(spec);
             Map<String, String> options = Map.of("intraOpNumThreads", Integer.toString(intraOpThreads),
                     "interOpNumThreads", "1", "optLevel", "ALL_OPT");
             try (InputStream onnx = new ByteArrayInputStream(spec.onnxBytes())) {
@@ -62,6 +62,15 @@ public final class DjlEmbedder implements Embedder {
                 return predictor;
             });
             this.dimension = inference.probeDimension(this::run);
+        }
+
+        private static Model newModel(EmbeddingModel spec) {
+            try {
+                return Model.newInstance(spec.id(), "OnnxRuntime");
+            } catch (ExceptionInInitializerError | IllegalStateException e) {
+                throw new IllegalStateException("DJL's ONNX Runtime engine cannot start after ONNX Runtime was used "
+                        + "directly in this process; use one embedder per process", e);
+            }
         }
 
         /** Predictors are not thread-safe: one per inference thread, all sharing the model. */
