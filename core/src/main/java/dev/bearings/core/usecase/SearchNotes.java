@@ -50,8 +50,18 @@ public final class SearchNotes {
      * @param vectorRank  1-based rank in the vector list, when it was there
      * @param keywordRank 1-based rank in the keyword list, when it was there
      */
-    public record Hit(StoredChunk chunk, double score, OptionalInt vectorRank, OptionalInt keywordRank, String snippet,
-                      String link) {
+    public record Hit(StoredChunk chunk, double score, OptionalInt vectorRank, OptionalInt keywordRank,
+                      Set<String> queryTerms) {
+
+        /** An extract around the query's words, marked; made when asked for, as only displayed hits need one. */
+        public String snippet() {
+            return Snippets.of(chunk.text(), queryTerms, SNIPPET_CHARS);
+        }
+
+        /** A link that opens the passage: Bear's deep link goes to the heading. */
+        public String link() {
+            return ChunkLinks.of(chunk.note().link(), chunk.headingPath());
+        }
     }
 
     public record NoteHits(IndexedNote note, List<Hit> hits) {
@@ -133,8 +143,7 @@ public final class SearchNotes {
 
     private static Hit hit(StoredChunk chunk, double score, int vectorRank, int keywordRank, Set<String> terms) {
         return new Hit(chunk, score, vectorRank > 0 ? OptionalInt.of(vectorRank) : OptionalInt.empty(),
-                keywordRank > 0 ? OptionalInt.of(keywordRank) : OptionalInt.empty(),
-                Snippets.of(chunk.text(), terms, SNIPPET_CHARS), ChunkLinks.of(chunk.note().link(), chunk.headingPath()));
+                keywordRank > 0 ? OptionalInt.of(keywordRank) : OptionalInt.empty(), terms);
     }
 
     /** Notes in the order of their best hit; each note's hits in score order. */
