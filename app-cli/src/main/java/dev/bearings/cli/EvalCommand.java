@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.chunk.TokenBudget;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.eval.Metrics;
 import dev.bearings.core.index.ChunkIndex;
@@ -121,9 +120,8 @@ final class EvalCommand implements Callable<Integer> {
         Path folder = Files.createTempDirectory("bearings-eval");
         List<Row> rows = new ArrayList<>();
         try (Embedder embedder = embedderOptions.open(embedders)) {
-            Chunker chunker = new Chunker(rules, new TokenBudget(embedder::countTokens, embedder.maxTokens()));
-            IndexManifest manifest = new IndexManifest(indexStore.formatVersion(), embedder.modelId(), embedder.dimension(),
-                    rules + ", window " + embedder.maxTokens() + " tokens, prefix " + IndexCommand.PREFIX_SCHEME);
+            Chunker chunker = IndexCommand.chunker(rules, embedder);
+            IndexManifest manifest = IndexCommand.manifest(indexStore, embedder, rules);
             try (ChunkIndex index = indexStore.open(folder, manifest, true)) {
                 SyncIndex.Report report = new SyncIndex(chunking.parser(parsers), chunker, embedder, Clock.systemUTC())
                         .sync(new MemorySource(data.name(), data.notes()), index, SyncIndex.Progress.NONE);

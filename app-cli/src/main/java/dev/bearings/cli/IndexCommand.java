@@ -94,9 +94,8 @@ final class IndexCommand implements Callable<Integer> {
         ChunkIndexStore store = storeOptions.store(stores);
         try (IndexLock lock = IndexLock.acquire(folder);
              Embedder embedder = embedderOptions.open(embedders)) {
-            Chunker chunker = new Chunker(rules, new TokenBudget(embedder::countTokens, embedder.maxTokens()));
-            IndexManifest manifest = new IndexManifest(store.formatVersion(), embedder.modelId(), embedder.dimension(),
-                    rules + ", window " + embedder.maxTokens() + " tokens, prefix " + PREFIX_SCHEME);
+            Chunker chunker = chunker(rules, embedder);
+            IndexManifest manifest = manifest(store, embedder, rules);
             SyncIndex sync = new SyncIndex(chunking.parser(parsers), chunker, embedder, Clock.systemUTC());
             try (ChunkIndex index = store.open(folder, manifest, rebuild)) {
                 // Remember the sources before syncing: a run killed half-way is completed by a plain rerun.
@@ -114,6 +113,17 @@ final class IndexCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Chunks cut to fit the embedder's window: whichever of words and tokens comes first. */
+    static Chunker chunker(ChunkingRules rules, Embedder embedder) {
+        return new Chunker(rules, new TokenBudget(embedder::countTokens, embedder.maxTokens()));
+    }
+
+    /** What an index built with these settings records; any difference later forces a rebuild. */
+    static IndexManifest manifest(ChunkIndexStore store, Embedder embedder, ChunkingRules rules) {
+        return new IndexManifest(store.formatVersion(), embedder.modelId(), embedder.dimension(),
+                rules + ", window " + embedder.maxTokens() + " tokens, prefix " + PREFIX_SCHEME);
     }
 
     private static List<NoteSource> sources(SourcesConfig config) {
