@@ -5,18 +5,16 @@ import ai.djl.Model;
 import ai.djl.inference.Predictor;
 import ai.djl.translate.TranslateException;
 import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.embed.Embedding;
 import dev.bearings.embedding.support.BatchedInference;
 import dev.bearings.embedding.support.DjlOffline;
 import dev.bearings.embedding.support.EmbeddingModel;
-import dev.bearings.embedding.support.Lazy;
+import dev.bearings.embedding.support.LazyEngineEmbedder;
 import dev.bearings.embedding.support.WordPieces;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -25,13 +23,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * manage models the DJL way. Same model files, tokenizer, batching and pooling as the ONNX adapter,
  * so the same vectors. DJL runs offline: no telemetry, no downloads.
  */
-public final class DjlEmbedder implements Embedder {
-    private final EmbeddingModel spec;
-    private final int window;
-    private final Lazy<Engine> engine;
+public final class DjlEmbedder extends LazyEngineEmbedder {
 
     /** The loaded model: made on first use, so that asking only the model's name loads nothing. */
-    private static final class Engine {
+    private static final class DjlEngine implements Engine {
         private final EmbeddingModel spec;
         private final BatchedInference inference;
         private final Model model;
@@ -39,7 +34,7 @@ public final class DjlEmbedder implements Embedder {
         private final ConcurrentLinkedQueue<Predictor<long[][], float[][]>> allPredictors = new ConcurrentLinkedQueue<>();
         private final int dimension;
 
-        Engine(EmbeddingModel spec, int window, int threads, int batchSize, int intraOpThreads, boolean sortByLength) {
+        DjlEngine(EmbeddingModel spec, int window, int threads, int batchSize, int intraOpThreads, boolean sortByLength) {
             DjlOffline.ensure();
             this.spec = spec;
             this.inference = new BatchedInference(WordPieces.load(spec), window, threads, batchSize, sortByLength,
@@ -74,7 +69,8 @@ public final class DjlEmbedder implements Embedder {
         }
 
         /** Predictors are not thread-safe: one per inference thread, all sharing the model. */
-        float[][] run(long[][] rows) {
+        @Override
+        public float[][] run(long[][] rows) {
             try {
                 return predictors.get().predict(rows);
             } catch (TranslateException e) {
@@ -82,7 +78,18 @@ public final class DjlEmbedder implements Embedder {
             }
         }
 
-        void close() {
+        @Override
+        public BatchedInference inference() {
+            return inference;
+        }
+
+        @Override
+        public int dimension() {
+            return dimension;
+        }
+
+        @Override
+        public void close() {
             inference.close();
             allPredictors.forEach(Predictor::close);
             model.close();
@@ -91,45 +98,7 @@ public final class DjlEmbedder implements Embedder {
 
     public DjlEmbedder(EmbeddingModel spec, int window, int threads, int batchSize, int intraOpThreads,
                        boolean sortByLength) {
-        this.spec = spec;
-        this.window = EmbeddingModel.checkedWindow(window);
-        if (threads < 1 || batchSize < 1 || intraOpThreads < 1) {
-            throw new IllegalArgumentException("threads, batch size and intra-op threads must be at least 1, were "
-                    + threads + ", " + batchSize + " and " + intraOpThreads);
-        }
-        this.engine = new Lazy<>(() -> new Engine(spec, window, threads, batchSize, intraOpThreads, sortByLength));
-    }
-
-    @Override
-    public String modelId() {
-        return spec.id();
-    }
-
-    @Override
-    public int dimension() {
-        return spec.knownDimension() > 0 ? spec.knownDimension() : engine.get().dimension;
-    }
-
-    @Override
-    public int maxTokens() {
-        return window;
-    }
-
-    @Override
-    public int countTokens(String text) {
-        return engine.get().inference.countTokens(text);
-    }
-
-    @Override
-    public List<Embedding> embed(List<String> texts) {
-        Engine loaded = engine.get();
-        return loaded.inference.embed(texts, loaded::run);
-    }
-
-    @Override
-    public void close() {
-        if (engine.isLoaded()) {
-            engine.get().close();
-        }
+        super(spec, window, threads, batchSize, intraOpThreads,
+                () -> new DjlEngine(spec, window, threads, batchSize, intraOpThreads, sortByLength));
     }
 }

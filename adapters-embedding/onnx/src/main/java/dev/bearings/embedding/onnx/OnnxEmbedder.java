@@ -5,18 +5,16 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.embed.Vectors;
 import dev.bearings.embedding.support.BatchedInference;
 import dev.bearings.embedding.support.EmbeddingModel;
-import dev.bearings.embedding.support.Lazy;
+import dev.bearings.embedding.support.LazyEngineEmbedder;
 import dev.bearings.embedding.support.WordPieces;
 
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,20 +23,32 @@ import java.util.Map;
  * (the embedding benchmark measures both). Texts are batched by similar token length so padding
  * wastes little.
  */
-public final class OnnxEmbedder implements Embedder {
-    private final EmbeddingModel model;
-    private final int window;
-    private final Lazy<Engine> engine;
+public final class OnnxEmbedder extends LazyEngineEmbedder {
 
-    /** The loaded model: made on first use, so that asking only the model's name loads nothing. */
-    private final class Engine {
+    /**
+     * @param window         tokens one text may use, special tokens included (at most 512)
+     * @param threads        parallel inference calls
+     * @param batchSize      texts per inference call
+     * @param intraOpThreads threads inside one inference call
+     * @param sortByLength   batch texts of similar length together
+     */
+    public OnnxEmbedder(EmbeddingModel model, int window, int threads, int batchSize, int intraOpThreads,
+                        boolean sortByLength) {
+        super(model, window, threads, batchSize, intraOpThreads,
+                () -> new OrtEngine(model, window, threads, batchSize, intraOpThreads, sortByLength));
+    }
+
+    /** The loaded model: one session, one intra-op thread, called from as many threads as cores. */
+    private static final class OrtEngine implements Engine {
+        private final EmbeddingModel model;
         private final BatchedInference inference;
         private final OrtEnvironment environment;
         private final OrtSession session;
         private final boolean wantsTokenTypes;
         private final int dimension;
 
-        Engine(int threads, int batchSize, int intraOpThreads, boolean sortByLength) {
+        OrtEngine(EmbeddingModel model, int window, int threads, int batchSize, int intraOpThreads, boolean sortByLength) {
+            this.model = model;
             this.inference = new BatchedInference(WordPieces.load(model), window, threads, batchSize, sortByLength,
                     "bearings-onnx");
             this.environment = OrtEnvironment.getEnvironment();
@@ -52,105 +62,68 @@ public final class OnnxEmbedder implements Embedder {
                 inference.close();
                 throw new IllegalStateException("ONNX Runtime cannot load " + model + ": " + e.getMessage(), e);
             }
-            this.dimension = inference.probeDimension(rows -> run(this, rows));
+            this.dimension = inference.probeDimension(this);
         }
-    }
 
-    /**
-     * @param window         tokens one text may use, special tokens included (at most 512)
-     * @param threads        parallel inference calls
-     * @param batchSize      texts per inference call
-     * @param intraOpThreads threads inside one inference call
-     * @param sortByLength   batch texts of similar length together
-     */
-    public OnnxEmbedder(EmbeddingModel model, int window, int threads, int batchSize, int intraOpThreads,
-                        boolean sortByLength) {
-        this.model = model;
-        this.window = EmbeddingModel.checkedWindow(window);
-        if (threads < 1 || batchSize < 1 || intraOpThreads < 1) {
-            throw new IllegalArgumentException("threads, batch size and intra-op threads must be at least 1, were "
-                    + threads + ", " + batchSize + " and " + intraOpThreads);
+        @Override
+        public BatchedInference inference() {
+            return inference;
         }
-        this.engine = new Lazy<>(() -> new Engine(threads, batchSize, intraOpThreads, sortByLength));
-    }
 
-    @Override
-    public String modelId() {
-        return model.id();
-    }
-
-    @Override
-    public int dimension() {
-        return model.knownDimension() > 0 ? model.knownDimension() : engine.get().dimension;
-    }
-
-    @Override
-    public int maxTokens() {
-        return window;
-    }
-
-    @Override
-    public int countTokens(String text) {
-        return engine.get().inference.countTokens(text);
-    }
-
-    @Override
-    public List<Embedding> embed(List<String> texts) {
-        Engine loaded = engine.get();
-        return loaded.inference.embed(texts, rows -> run(loaded, rows));
-    }
-
-    /** One inference call over rows padded to the longest of them. */
-    private float[][] run(Engine loaded, long[][] rows) {
-        int columns = Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0);
-        long[] ids = new long[rows.length * columns];
-        long[] mask = new long[rows.length * columns];
-        for (int r = 0; r < rows.length; r++) {
-            System.arraycopy(rows[r], 0, ids, r * columns, rows[r].length);
-            Arrays.fill(mask, r * columns, r * columns + rows[r].length, 1L);
+        @Override
+        public int dimension() {
+            return dimension;
         }
-        long[] shape = {rows.length, columns};
-        Map<String, OnnxTensor> inputs = new HashMap<>();
-        try {
-            inputs.put("input_ids", OnnxTensor.createTensor(loaded.environment, LongBuffer.wrap(ids), shape));
-            inputs.put("attention_mask", OnnxTensor.createTensor(loaded.environment, LongBuffer.wrap(mask), shape));
-            if (loaded.wantsTokenTypes) {
-                inputs.put("token_type_ids", OnnxTensor.createTensor(loaded.environment,
-                        LongBuffer.wrap(new long[rows.length * columns]), shape));
+
+        /** One inference call over rows padded to the longest of them. */
+        @Override
+            public float[][] run(long[][] rows) {
+            int columns = Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0);
+            long[] ids = new long[rows.length * columns];
+            long[] mask = new long[rows.length * columns];
+            for (int r = 0; r < rows.length; r++) {
+                System.arraycopy(rows[r], 0, ids, r * columns, rows[r].length);
+                Arrays.fill(mask, r * columns, r * columns + rows[r].length, 1L);
             }
-            try (OrtSession.Result result = loaded.session.run(inputs)) {
-                OnnxTensor output = (OnnxTensor) result.get("last_hidden_state").orElse(result.get(0));
-                long[] outShape = output.getInfo().getShape();
-                int dim = (int) outShape[outShape.length - 1];
-                FloatBuffer buffer = output.getFloatBuffer();
-                float[] hidden = new float[buffer.remaining()];
-                buffer.get(hidden);
-                float[][] pooled = new float[rows.length][];
-                for (int r = 0; r < rows.length; r++) {
-                    float[] vector = model.pooling().pool(hidden, r, columns, dim, rows[r].length);
-                    pooled[r] = model.normalize() ? Vectors.normalize(vector) : vector;
+            long[] shape = {rows.length, columns};
+            Map<String, OnnxTensor> inputs = new HashMap<>();
+            try {
+                inputs.put("input_ids", OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape));
+                inputs.put("attention_mask", OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape));
+                if (wantsTokenTypes) {
+                    inputs.put("token_type_ids", OnnxTensor.createTensor(environment,
+                            LongBuffer.wrap(new long[rows.length * columns]), shape));
                 }
-                return pooled;
+                try (OrtSession.Result result = session.run(inputs)) {
+                    OnnxTensor output = (OnnxTensor) result.get("last_hidden_state").orElse(result.get(0));
+                    long[] outShape = output.getInfo().getShape();
+                    int dim = (int) outShape[outShape.length - 1];
+                    FloatBuffer buffer = output.getFloatBuffer();
+                    float[] hidden = new float[buffer.remaining()];
+                    buffer.get(hidden);
+                    float[][] pooled = new float[rows.length][];
+                    for (int r = 0; r < rows.length; r++) {
+                        float[] vector = model.pooling().pool(hidden, r, columns, dim, rows[r].length);
+                        pooled[r] = model.normalize() ? Vectors.normalize(vector) : vector;
+                    }
+                    return pooled;
+                }
+            } catch (OrtException e) {
+                throw new IllegalStateException("ONNX Runtime failed on " + model + ": " + e.getMessage(), e);
+            } finally {
+                inputs.values().forEach(OnnxTensor::close);
             }
-        } catch (OrtException e) {
-            throw new IllegalStateException("ONNX Runtime failed on " + model + ": " + e.getMessage(), e);
-        } finally {
-            inputs.values().forEach(OnnxTensor::close);
         }
-    }
 
-    @Override
-    public void close() {
-        if (!engine.isLoaded()) {
-            return;
-        }
-        Engine loaded = engine.get();
-        try {
-            loaded.session.close();
-        } catch (OrtException e) {
-            throw new IllegalStateException("cannot close the ONNX session of " + model, e);
-        } finally {
-            loaded.inference.close();
+        @Override
+        public void close() {
+            try {
+                session.close();
+            } catch (OrtException e) {
+                throw new IllegalStateException("cannot close the ONNX session of " + model, e);
+            } finally {
+                inference.close();
+            }
         }
     }
 }
