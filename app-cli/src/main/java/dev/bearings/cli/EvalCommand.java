@@ -13,6 +13,7 @@ import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.source.MemorySource;
 import dev.bearings.core.usecase.SearchNotes;
@@ -75,8 +76,13 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--mode", defaultValue = "all", description = "all (default), hybrid, vector or keyword.")
     private String mode;
 
-    @Option(names = "--rrf-k", defaultValue = "60", description = "k of reciprocal rank fusion (default: 60).")
-    private int rrfK;
+    @Option(names = "--rrf-k", split = ",", paramLabel = "K", description = "k of reciprocal rank fusion; "
+            + "a comma-separated list measures each (default: the search default).")
+    private List<Integer> rrfK = List.of();
+
+    @Option(names = "--keyword-weight", split = ",", paramLabel = "W", description = "Weight of the keyword list "
+            + "against the vector list's 1 in hybrid mode; a comma-separated list measures each (default: the search default).")
+    private List<Double> keywordWeights = List.of();
 
     @Option(names = "--store", defaultValue = "sqlite", description = "Index kind: sqlite (default) or lucene.")
     private String store;
@@ -99,7 +105,7 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     /** One row of the result table. */
-    record Row(String dataset, String store, String mode, int queries, double ndcg10, double recall5, double recall10,
+    record Row(String dataset, String store, String mode, String fusion, int queries, double ndcg10, double recall5, double recall10,
                double recall100, double mrr10, int notes, int chunks, double indexSeconds, double indexMegabytes) {
     }
 
@@ -126,28 +132,58 @@ final class EvalCommand implements Callable<Integer> {
                 SyncIndex.Report report = new SyncIndex(chunking.parser(parsers), chunker, embedder, Clock.systemUTC())
                         .sync(new MemorySource(data.name(), data.notes()), index, SyncIndex.Progress.NONE);
                 var stats = index.stats();
-                SearchNotes search = new SearchNotes(embedder, rrfK);
-                for (SearchNotes.Mode m : modes) {
-                    double[] sums = new double[5];
-                    for (Map.Entry<String, String> query : data.queries().entrySet()) {
-                        SearchNotes.Results results = search.search(index,
-                                new SearchNotes.Request(query.getValue(), data.byPassage() ? 10 : 300, m, SearchFilter.NONE));
-                        double[] scores = data.byPassage() ? passageScores(data, query.getKey(), results)
-                                : documentScores(data, query.getKey(), results);
-                        for (int i = 0; i < sums.length; i++) {
-                            sums[i] += scores[i];
+                List<Fusion> fusions = fusions();
+                int queries = data.queries().size();
+                // Each query's lists are fetched once and ranked in every mode and fusion measured.
+                Map<String, double[]> sums = new LinkedHashMap<>();
+                SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+                SearchNotes.Mode fetch = modes.size() == 1 ? modes.get(0) : SearchNotes.Mode.HYBRID;
+                for (Map.Entry<String, String> query : data.queries().entrySet()) {
+                    SearchNotes.Request request = new SearchNotes.Request(query.getValue(), data.byPassage() ? 10 : 300,
+                            fetch, SearchFilter.NONE);
+                    SearchNotes.Candidates candidates = search.candidates(index, request, fetch);
+                    for (SearchNotes.Mode m : modes) {
+                        for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? fusions : List.of(Fusion.DEFAULT)) {
+                            SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
+                                    request.query(), request.limit(), m, SearchFilter.NONE), fusion);
+                            double[] scores = data.byPassage() ? passageScores(data, query.getKey(), results)
+                                    : documentScores(data, query.getKey(), results);
+                            double[] sum = sums.computeIfAbsent(m.name().toLowerCase(Locale.ROOT) + "\u0000"
+                                    + (m == SearchNotes.Mode.HYBRID ? describe(fusion) : "-"), x -> new double[5]);
+                            for (int i = 0; i < sum.length; i++) {
+                                sum[i] += scores[i];
+                            }
                         }
                     }
-                    int n = Math.max(1, data.queries().size());
-                    rows.add(new Row(data.name(), store, m.name().toLowerCase(Locale.ROOT), data.queries().size(),
-                            sums[0] / n, sums[1] / n, sums[2] / n, sums[3] / n, sums[4] / n, data.notes().size(),
-                            stats.chunks(), report.took().toMillis() / 1000.0, stats.bytesOnDisk() / 1e6));
                 }
+                int n = Math.max(1, queries);
+                sums.forEach((key, sum) -> rows.add(new Row(data.name(), store, key.substring(0, key.indexOf('\u0000')),
+                        key.substring(key.indexOf('\u0000') + 1), queries, sum[0] / n, sum[1] / n, sum[2] / n, sum[3] / n,
+                        sum[4] / n, data.notes().size(), stats.chunks(), report.took().toMillis() / 1000.0,
+                        stats.bytesOnDisk() / 1e6)));
             }
         } finally {
             deleteTree(folder);
         }
         return rows;
+    }
+
+    private List<Fusion> fusions() {
+        List<Fusion> fusions = new ArrayList<>();
+        for (int k : rrfK.isEmpty() ? List.of(Fusion.DEFAULT.k()) : rrfK) {
+            for (double w : keywordWeights.isEmpty() ? List.of(Fusion.DEFAULT.keywordWeight()) : keywordWeights) {
+                try {
+                    fusions.add(new Fusion(k, Fusion.DEFAULT.vectorWeight(), w));
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--rrf-k/--keyword-weight: " + e.getMessage());
+                }
+            }
+        }
+        return fusions;
+    }
+
+    private static String describe(Fusion fusion) {
+        return String.format(Locale.ROOT, "k=%d kw=%.2f", fusion.k(), fusion.keywordWeight());
     }
 
     /** nDCG@10, R@5, R@10, R@100, MRR@10 with a document's score its best chunk's. */
@@ -201,11 +237,11 @@ final class EvalCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows));
             return;
         }
-        out.printf("%-12s %-7s %-8s %7s %8s %7s %7s %8s %7s %7s %8s %8s%n", "dataset", "store", "mode", "queries",
+        out.printf("%-12s %-7s %-8s %-13s %7s %8s %7s %7s %8s %7s %7s %8s %8s%n", "dataset", "store", "mode", "fusion", "queries",
                 "nDCG@10", "R@5", "R@10", "R@100", "MRR@10", "chunks", "index s", "index MB");
         for (Row r : rows) {
-            out.printf("%-12s %-7s %-8s %7d %8.4f %7.4f %7.4f %8s %7.4f %7d %8.1f %8.1f%n", r.dataset(), r.store(), r.mode(),
-                    r.queries(), r.ndcg10(), r.recall5(), r.recall10(),
+            out.printf("%-12s %-7s %-8s %-13s %7d %8.4f %7.4f %7.4f %8s %7.4f %7d %8.1f %8.1f%n", r.dataset(), r.store(), r.mode(),
+                    r.fusion(), r.queries(), r.ndcg10(), r.recall5(), r.recall10(),
                     Double.isNaN(r.recall100()) ? "-" : String.format("%.4f", r.recall100()), r.mrr10(), r.chunks(),
                     r.indexSeconds(), r.indexMegabytes());
         }

@@ -7,6 +7,7 @@ import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import picocli.CommandLine;
@@ -94,7 +95,7 @@ final class SearchCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("the index was built with " + index.manifest().modelId()
                             + " but the query would be embedded with " + embedder.modelId() + ": pass the same --model");
                 }
-                SearchNotes.Results results = new SearchNotes(embedder, SearchNotes.DEFAULT_RRF_K)
+                SearchNotes.Results results = new SearchNotes(embedder, Fusion.DEFAULT)
                         .search(index, new SearchNotes.Request(text, limit, searchMode, filter));
                 if (results.queryTruncated()) {
                     spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
@@ -120,13 +121,17 @@ final class SearchCommand implements Callable<Integer> {
         }
     }
 
+    /** A day (2026-03-01, from local midnight) or an instant (2026-03-01T08:00:00Z). */
+    static Instant instant(String value) {
+        return value.contains("T") ? Instant.parse(value) : LocalDate.parse(value).atStartOfDay(ZoneId.systemDefault()).toInstant();
+    }
+
     private Optional<Instant> date(String option, String value) {
         if (value == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(value.contains("T") ? Instant.parse(value)
-                    : LocalDate.parse(value).atStartOfDay(ZoneId.systemDefault()).toInstant());
+            return Optional.of(instant(value));
         } catch (DateTimeParseException e) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     option + " takes a date like 2026-03-01, not '" + value + "'");

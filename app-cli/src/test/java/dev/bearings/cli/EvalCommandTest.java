@@ -33,6 +33,22 @@ class EvalCommandTest {
     }
 
     @Test
+    void aFusionGridScoresHybridOncePerSettingFromTheSameLists() throws Exception {
+        Corpus.assumePresent(SCIFACT.resolve("queries.jsonl"));
+        CliRun run = CliRun.of("eval", "--beir", SCIFACT.toString(), "--queries", "5", "--distractors", "20",
+                "--rrf-k", "10,60", "--keyword-weight", "0,1", "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode rows = new ObjectMapper().readTree(run.out());
+        assertThat(rows).extracting(r -> r.get("mode").asText() + " " + r.get("fusion").asText()).containsExactly(
+                "hybrid k=10 kw=0.00", "hybrid k=10 kw=1.00", "hybrid k=60 kw=0.00", "hybrid k=60 kw=1.00",
+                "vector -", "keyword -");
+        // With no weight on keywords, fusion ranks exactly as the vector list does.
+        assertThat(rows.get(0).get("ndcg10").asDouble()).isEqualTo(rows.get(4).get("ndcg10").asDouble());
+        assertThat(rows.get(2).get("mrr10").asDouble()).isEqualTo(rows.get(4).get("mrr10").asDouble());
+        assertThat(CliRun.of("eval", "--beir", SCIFACT.toString(), "--keyword-weight", "-1").exitCode()).isEqualTo(2);
+    }
+
+    @Test
     void obliqaSliceFindsGoldPassagesInTheLuceneStore() throws Exception {
         Corpus.assumePresent(OBLIQA.resolve("passages.jsonl"));
         CliRun run = CliRun.of("eval", "--obliqa", OBLIQA.toString(), "--queries", "3", "--mode", "hybrid",

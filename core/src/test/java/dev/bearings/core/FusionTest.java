@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 class FusionTest {
@@ -28,26 +29,43 @@ class FusionTest {
     void reciprocalRankFusionAddsOneOverKPlusRank() {
         List<RankedChunk> vector = List.of(chunk("a", 0.9), chunk("b", 0.8), chunk("c", 0.7));
         List<RankedChunk> keyword = List.of(chunk("c", 12), chunk("d", 9), chunk("a", 3));
-        List<Fusion.Fused> fused = Fusion.reciprocalRank(List.of(vector, keyword), 60);
+        List<Fusion.Fused> fused = Fusion.DEFAULT.fuse(vector, keyword);
         assertThat(fused).extracting(f -> f.chunk().note().id()).containsExactly("a", "c", "b", "d");
         assertThat(fused.get(0).score()).isCloseTo(1.0 / 61 + 1.0 / 63, within(1e-12));
         assertThat(fused.get(1).score()).isCloseTo(1.0 / 63 + 1.0 / 61, within(1e-12));
-        assertThat(fused.get(0).ranks()).containsExactly(1, 3);
-        assertThat(fused.get(3).ranks()).containsExactly(0, 2);
+        assertThat(fused.get(0)).extracting(Fusion.Fused::vectorRank, Fusion.Fused::keywordRank).containsExactly(1, 3);
+        assertThat(fused.get(3)).extracting(Fusion.Fused::vectorRank, Fusion.Fused::keywordRank).containsExactly(0, 2);
     }
 
     @Test
     void kChangesHowMuchTopRanksDominate() {
         List<RankedChunk> vector = List.of(chunk("a", 1), chunk("b", 1));
         List<RankedChunk> keyword = List.of(chunk("x", 1), chunk("y", 1), chunk("z", 1), chunk("b", 1));
-        assertThat(Fusion.reciprocalRank(List.of(vector, keyword), 0).get(0).chunk().note().id()).isEqualTo("a");
-        assertThat(Fusion.reciprocalRank(List.of(vector, keyword), 60).get(0).chunk().note().id()).isEqualTo("b");
+        assertThat(new Fusion(0, 1, 1).fuse(vector, keyword).get(0).chunk().note().id()).isEqualTo("a");
+        assertThat(Fusion.DEFAULT.fuse(vector, keyword).get(0).chunk().note().id()).isEqualTo("b");
+    }
+
+    @Test
+    void aHeavierListWinsTiesOfRankAndOutranksItsRivalsTopHit() {
+        List<RankedChunk> vector = List.of(chunk("a", 0.9), chunk("b", 0.8));
+        List<RankedChunk> keyword = List.of(chunk("b", 12), chunk("c", 9));
+        assertThat(new Fusion(60, 1, 2).fuse(vector, keyword)).extracting(f -> f.chunk().note().id())
+                .containsExactly("b", "c", "a");
+        assertThat(new Fusion(60, 1, 2).fuse(vector, keyword).get(0).score()).isCloseTo(1.0 / 62 + 2.0 / 61, within(1e-12));
+        assertThat(new Fusion(60, 0, 1).fuse(vector, keyword)).extracting(f -> f.chunk().note().id())
+                .startsWith("b", "c");
+    }
+
+    @Test
+    void negativeKOrWeightsAreRefused() {
+        assertThatThrownBy(() -> new Fusion(-1, 1, 1)).hasMessageContaining("-1");
+        assertThatThrownBy(() -> new Fusion(60, 1, -0.5)).hasMessageContaining("-0.5");
     }
 
     @Test
     void oneListAloneKeepsItsOrder() {
         List<RankedChunk> only = List.of(chunk("a", 3), chunk("b", 2));
-        assertThat(Fusion.reciprocalRank(List.of(only, List.of()), 60)).extracting(f -> f.chunk().note().id())
+        assertThat(Fusion.DEFAULT.fuse(only, List.of())).extracting(f -> f.chunk().note().id())
                 .containsExactly("a", "b");
     }
 

@@ -7,41 +7,56 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reciprocal rank fusion: each list gives a chunk {@code 1 / (k + rank)} (rank from 1), and a chunk's
- * fused score is the sum over the lists it appears in. Only ranks count, so cosines and BM25 scores,
- * which live on different scales, need no calibration. Ties keep the order of first appearance.
+ * Weighted reciprocal rank fusion of a vector and a keyword list: a chunk at rank r (from 1) of a
+ * list gets {@code weight / (k + r)} from it, and its fused score is the sum. Only ranks count, so
+ * cosines and BM25 scores, which live on different scales, need no calibration; the weights let a
+ * list that is known to be stronger on a kind of corpus count for more. Ties keep the order of first
+ * appearance, vector list first.
+ *
+ * @param k             damping of the top ranks (60 in the original paper)
+ * @param vectorWeight  weight of the vector list
+ * @param keywordWeight weight of the keyword list
  */
-public final class Fusion {
+public record Fusion(int k, double vectorWeight, double keywordWeight) {
 
-    private Fusion() {
-    }
+    /** Plain RRF with k = 60 and equal weights. */
+    public static final Fusion DEFAULT = new Fusion(60, 1, 1);
 
-    /** A fused hit, with the 1-based rank it had in each input list (0 where absent). */
-    public record Fused(StoredChunk chunk, double score, int[] ranks) {
-    }
-
-    public static List<Fused> reciprocalRank(List<List<RankedChunk>> lists, int k) {
+    public Fusion {
         if (k < 0) {
             throw new IllegalArgumentException("RRF k must not be negative, was " + k);
         }
+        if (!(vectorWeight >= 0) || !(keywordWeight >= 0)) {
+            throw new IllegalArgumentException("fusion weights must not be negative, were " + vectorWeight + " and " + keywordWeight);
+        }
+    }
+
+    /** A fused hit, with the 1-based rank it had in the vector and keyword lists (0 where absent). */
+    public record Fused(StoredChunk chunk, double score, int vectorRank, int keywordRank) {
+    }
+
+    public List<Fused> fuse(List<RankedChunk> vector, List<RankedChunk> keyword) {
         Map<String, StoredChunk> chunks = new LinkedHashMap<>();
         Map<String, double[]> scores = new LinkedHashMap<>();
         Map<String, int[]> ranks = new LinkedHashMap<>();
-        for (int list = 0; list < lists.size(); list++) {
+        List<List<RankedChunk>> lists = List.of(vector, keyword);
+        double[] weights = {vectorWeight, keywordWeight};
+        for (int list = 0; list < 2; list++) {
             List<RankedChunk> hits = lists.get(list);
             for (int i = 0; i < hits.size(); i++) {
                 StoredChunk chunk = hits.get(i).chunk();
                 String key = key(chunk);
-                if (ranks.containsKey(key) && ranks.get(key)[list] != 0) {
+                int[] seen = ranks.computeIfAbsent(key, x -> new int[2]);
+                if (seen[list] != 0) {
                     continue;
                 }
+                seen[list] = i + 1;
                 chunks.putIfAbsent(key, chunk);
-                scores.computeIfAbsent(key, x -> new double[1])[0] += 1.0 / (k + i + 1);
-                ranks.computeIfAbsent(key, x -> new int[lists.size()])[list] = i + 1;
+                scores.computeIfAbsent(key, x -> new double[1])[0] += weights[list] / (k + i + 1);
             }
         }
         List<Fused> fused = new ArrayList<>();
-        chunks.forEach((key, chunk) -> fused.add(new Fused(chunk, scores.get(key)[0], ranks.get(key))));
+        chunks.forEach((key, chunk) -> fused.add(new Fused(chunk, scores.get(key)[0], ranks.get(key)[0], ranks.get(key)[1])));
         fused.sort(Comparator.comparingDouble(Fused::score).reversed());
         return fused;
     }

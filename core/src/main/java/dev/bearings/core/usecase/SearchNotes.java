@@ -26,7 +26,6 @@ import java.util.Set;
  * lists are fused by reciprocal rank. Several chunks of one note may come back, ranked.
  */
 public final class SearchNotes {
-    public static final int DEFAULT_RRF_K = 60;
     private static final int SNIPPET_CHARS = 240;
 
     public enum Mode { HYBRID, VECTOR, KEYWORD }
@@ -85,60 +84,68 @@ public final class SearchNotes {
         }
     }
 
-    private final Embedder embedder;
-    private final int rrfK;
+    /**
+     * The lists a query draws from, before they are ranked: computed once, they can be ranked in
+     * every mode and with every fusion, which is how {@code eval} compares them.
+     */
+    public record Candidates(List<RankedChunk> vector, List<RankedChunk> keyword, int queryTokens, boolean queryTruncated) {
+    }
 
-    public SearchNotes(Embedder embedder, int rrfK) {
+    private final Embedder embedder;
+    private final Fusion fusion;
+
+    public SearchNotes(Embedder embedder, Fusion fusion) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
-        this.rrfK = rrfK;
+        this.fusion = Objects.requireNonNull(fusion, "fusion");
     }
 
     public Results search(ChunkIndexReader index, Request request) {
-        int candidates = Math.max(50, request.limit() * 4);
-        List<List<RankedChunk>> lists = new ArrayList<>();
-        int queryTokens = 0;
-        boolean truncated = false;
-        Mode mode = request.mode();
+        return rank(candidates(index, request, request.mode()), request, fusion);
+    }
+
+    /** The vector and keyword lists that {@code mode} needs for {@code request}; hybrid needs both. */
+    public Candidates candidates(ChunkIndexReader index, Request request, Mode mode) {
         if (mode == Mode.KEYWORD && !(index instanceof KeywordSearch)) {
             throw new IllegalArgumentException("this index cannot search by keywords; use --mode vector");
         }
-        boolean vector = mode != Mode.KEYWORD;
-        boolean keyword = mode == Mode.KEYWORD || (mode == Mode.HYBRID && index instanceof KeywordSearch);
-        if (vector) {
+        int candidates = Math.max(50, request.limit() * 4);
+        List<RankedChunk> vector = List.of();
+        List<RankedChunk> keyword = List.of();
+        int queryTokens = 0;
+        boolean truncated = false;
+        if (mode != Mode.KEYWORD) {
             Embedding query = embedder.embed(request.query());
             queryTokens = query.tokens();
             truncated = query.truncated();
-            lists.add(index.nearest(query.vector(), candidates, request.filter()));
-        } else {
-            lists.add(List.of());
+            vector = index.nearest(query.vector(), candidates, request.filter());
         }
-        if (keyword) {
-            lists.add(((KeywordSearch) index).keywords(request.query(), candidates, request.filter()));
-        } else {
-            lists.add(List.of());
+        if (mode != Mode.VECTOR && index instanceof KeywordSearch keywords) {
+            keyword = keywords.keywords(request.query(), candidates, request.filter());
         }
-        List<Hit> hits = rank(mode, lists, request);
-        return new Results(List.copyOf(hits), queryTokens, truncated);
+        return new Candidates(vector, keyword, queryTokens, truncated);
     }
 
-    private List<Hit> rank(Mode mode, List<List<RankedChunk>> lists, Request request) {
+    /** Ranks the candidates in {@code request}'s mode, fusing them with {@code fusion} in hybrid mode. */
+    public static Results rank(Candidates candidates, Request request, Fusion fusion) {
         Set<String> terms = Snippets.terms(request.query());
         List<Hit> hits = new ArrayList<>();
+        Mode mode = request.mode();
         if (mode == Mode.HYBRID) {
-            for (Fusion.Fused fused : Fusion.reciprocalRank(lists, rrfK)) {
+            for (Fusion.Fused fused : fusion.fuse(candidates.vector(), candidates.keyword())) {
                 if (hits.size() == request.limit()) {
                     break;
                 }
-                hits.add(hit(fused.chunk(), fused.score(), fused.ranks()[0], fused.ranks()[1], terms));
+                hits.add(hit(fused.chunk(), fused.score(), fused.vectorRank(), fused.keywordRank(), terms));
             }
-            return hits;
+        } else {
+            List<RankedChunk> list = mode == Mode.VECTOR ? candidates.vector() : candidates.keyword();
+            for (int i = 0; i < Math.min(request.limit(), list.size()); i++) {
+                RankedChunk ranked = list.get(i);
+                hits.add(hit(ranked.chunk(), ranked.score(), mode == Mode.VECTOR ? i + 1 : 0,
+                        mode == Mode.KEYWORD ? i + 1 : 0, terms));
+            }
         }
-        List<RankedChunk> list = lists.get(mode == Mode.VECTOR ? 0 : 1);
-        for (int i = 0; i < Math.min(request.limit(), list.size()); i++) {
-            RankedChunk ranked = list.get(i);
-            hits.add(hit(ranked.chunk(), ranked.score(), mode == Mode.VECTOR ? i + 1 : 0, mode == Mode.KEYWORD ? i + 1 : 0, terms));
-        }
-        return hits;
+        return new Results(List.copyOf(hits), candidates.queryTokens(), candidates.queryTruncated());
     }
 
     private static Hit hit(StoredChunk chunk, double score, int vectorRank, int keywordRank, Set<String> terms) {

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +33,10 @@ import java.util.regex.Pattern;
 final class SqliteSearch {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
     private static final int KEYWORD_OVERFETCH = 4;
+    /** Lucene's English stop words, so that both stores read a query alike. */
+    private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "are", "as", "at", "be", "but", "by", "for",
+            "if", "in", "into", "is", "it", "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there",
+            "these", "they", "this", "to", "was", "will", "with");
 
     private final Connection db;
     private Snapshot snapshot;
@@ -105,11 +110,7 @@ final class SqliteSearch {
     }
 
     List<RankedChunk> keywords(String query, int limit, SearchFilter filter) throws SQLException {
-        List<String> terms = new ArrayList<>();
-        Matcher m = WORD.matcher(query.toLowerCase(Locale.ROOT));
-        while (m.find()) {
-            terms.add("\"" + m.group() + "\"");
-        }
+        List<String> terms = terms(query);
         if (terms.isEmpty()) {
             return List.of();
         }
@@ -133,6 +134,37 @@ final class SqliteSearch {
             }
         }
         return load(scores);
+    }
+
+    /**
+     * The query's distinct words as quoted FTS5 terms, without English stop words: in an OR query
+     * they match nearly every chunk, which makes long questions slow and adds only noise to BM25.
+     * A query of nothing but stop words keeps them, so that it still finds something.
+     */
+    static List<String> terms(String query) {
+        Set<String> words = new LinkedHashSet<>();
+        Matcher m = WORD.matcher(query.toLowerCase(Locale.ROOT));
+        while (m.find()) {
+            words.add(m.group());
+        }
+        Set<String> content = new LinkedHashSet<>(words);
+        content.removeAll(STOP_WORDS);
+        List<String> terms = new ArrayList<>();
+        for (String word : content.isEmpty() ? words : content) {
+            terms.add("\"" + word + "\"");
+        }
+        return terms;
+    }
+
+    List<IndexedNote> noteList() throws SQLException {
+        List<IndexedNote> notes = new ArrayList<>();
+        try (Statement s = db.createStatement(); ResultSet rows = s.executeQuery(
+                "SELECT source, id, version, title, tags, modified, link FROM notes ORDER BY source, id")) {
+            while (rows.next()) {
+                notes.add(note(rows, 1));
+            }
+        }
+        return notes;
     }
 
     private Map<String, IndexedNote> notes() throws SQLException {
