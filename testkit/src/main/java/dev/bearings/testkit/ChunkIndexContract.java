@@ -214,6 +214,22 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
+    void notesAreListedWithTheirFactsBySourceThenIdForWritersAndReaders() throws Exception {
+        try (ChunkIndex index = open()) {
+            searchFixture(index);
+            assertThat(index.notes()).extracting(n -> n.source() + "/" + n.id())
+                    .containsExactly("bear/work.md", "folder:/a/bread.md", "folder:/a/vpn.md");
+            index.deleteNote("folder:/a", "bread.md");
+            assertThat(index.notes()).extracting(IndexedNote::id).containsExactly("work.md", "vpn.md");
+        }
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            IndexedNote work = reader.notes().get(0);
+            assertThat(work).isEqualTo(tagged("work.md", "bear", Set.of("work/projects/vpn"), "2026-09-01T00:00:00Z"));
+            assertThat(reader.notes()).hasSize(2);
+        }
+    }
+
+    @Test
     void keywordSearchFindsExactTermsAndStems() throws Exception {
         try (ChunkIndex index = open()) {
             org.junit.jupiter.api.Assumptions.assumeTrue(index instanceof dev.bearings.core.search.KeywordSearch,

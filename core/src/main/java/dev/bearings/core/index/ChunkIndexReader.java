@@ -3,6 +3,7 @@ package dev.bearings.core.index;
 import dev.bearings.core.search.VectorSearch;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,6 +16,9 @@ public interface ChunkIndexReader extends VectorSearch, AutoCloseable {
 
     /** The notes of one source in the index: id to the version they were indexed at. */
     Map<String, String> versions(String source);
+
+    /** Every note in the index, ordered by source, then id: what listing tools show. */
+    List<IndexedNote> notes();
 
     /** Vectors already stored for these content hashes, to reuse rather than embed again. */
     Map<String, float[]> vectorsByHash(Collection<String> contentHashes);

@@ -171,6 +171,11 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
     }
 
     @Override
+    public synchronized List<IndexedNote> notes() {
+        return withSearcher(LuceneDocuments::notes);
+    }
+
+    @Override
     public synchronized Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
         return withSearcher(searcher -> LuceneDocuments.vectorsByHash(searcher, contentHashes));
     }

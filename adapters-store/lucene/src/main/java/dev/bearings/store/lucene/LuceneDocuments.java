@@ -32,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
@@ -185,6 +186,20 @@ final class LuceneDocuments {
             hits.add(new RankedChunk(storedChunk(stored.document(hit.doc)), hit.score));
         }
         return hits;
+    }
+
+    static List<IndexedNote> notes(IndexSearcher searcher) throws IOException {
+        List<IndexedNote> notes = new ArrayList<>();
+        StoredFields stored = searcher.storedFields();
+        for (ScoreDoc hit : LuceneChunkIndex.everything(searcher, LuceneChunkIndex.term(TYPE, "note"))) {
+            Document doc = stored.document(hit.doc);
+            String tags = doc.get(TAGS);
+            notes.add(new IndexedNote(doc.get(SOURCE), doc.get(NOTE_ID), doc.get(VERSION), doc.get(NOTE_TITLE),
+                    tags == null || tags.isEmpty() ? Set.of() : Set.of(tags.split("\n")),
+                    Instant.ofEpochMilli(doc.getField(MODIFIED).numericValue().longValue()), doc.get(LINK)));
+        }
+        notes.sort(Comparator.comparing(IndexedNote::source).thenComparing(IndexedNote::id));
+        return notes;
     }
 
     static Map<String, String> versions(IndexSearcher searcher, String source) throws IOException {

@@ -2,6 +2,7 @@ package dev.bearings.store.lucene;
 
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
@@ -46,6 +47,11 @@ final class ReadOnlyLuceneIndex implements ChunkIndexReader, KeywordSearch {
     @Override
     public Map<String, String> versions(String source) {
         return read(searcher -> LuceneDocuments.versions(searcher, source));
+    }
+
+    @Override
+    public List<IndexedNote> notes() {
+        return read(LuceneDocuments::notes);
     }
 
     @Override

@@ -207,6 +207,15 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     }
 
     @Override
+    public synchronized List<IndexedNote> notes() {
+        try {
+            return search.noteList();
+        } catch (SQLException e) {
+            throw failure("list notes", e);
+        }
+    }
+
+    @Override
     public synchronized Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
         Map<String, float[]> vectors = new HashMap<>();
         List<String> hashes = new ArrayList<>(new TreeSet<>(contentHashes));
