@@ -11,10 +11,8 @@ import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
-import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.SyncIndex;
 import dev.bearings.source.bear.BearSource;
-import dev.bearings.source.files.FolderSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,6 +22,7 @@ import javax.inject.Inject;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -98,18 +97,21 @@ final class IndexCommand implements Callable<Integer> {
             IndexManifest manifest = manifest(store, embedder, rules);
             SyncIndex sync = new SyncIndex(chunking.parser(parsers), chunker, embedder, Clock.systemUTC());
             try (ChunkIndex index = store.open(folder, manifest, rebuild)) {
-                // Remember the sources before syncing: a run killed half-way is completed by a plain rerun.
-                config.write(folder);
-                for (NoteSource configured : sources(config)) {
-                    try (NoteSource source = configured;
-                         SyncProgressBar progress = new SyncProgressBar(source.name(), System.err)) {
-                        SyncIndex.Report report = sync.sync(source, index, System.console() != null ? progress
-                                : SyncIndex.Progress.NONE);
-                        spec.commandLine().getOut().println(summary(report));
-                        config = config.withSkipped(report.source(), report.skipped());
-                        config.write(folder);
+                SourcesSync.run(config, folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
+                    private SyncProgressBar bar;
+
+                    @Override
+                    public SyncIndex.Progress starting(String source) {
+                        bar = new SyncProgressBar(source, System.err);
+                        return System.console() != null ? bar : SyncIndex.Progress.NONE;
                     }
-                }
+
+                    @Override
+                    public void done(SyncIndex.Report report) {
+                        bar.close();
+                        spec.commandLine().getOut().println(summary(report));
+                    }
+                });
             }
         }
         return 0;
@@ -126,20 +128,12 @@ final class IndexCommand implements Callable<Integer> {
                 rules + ", window " + embedder.maxTokens() + " tokens, prefix " + PREFIX_SCHEME);
     }
 
-    private static List<NoteSource> sources(SourcesConfig config) {
-        List<NoteSource> sources = new ArrayList<>();
-        if (config.bear() != null) {
-            sources.add(new BearSource(Path.of(config.bear()), config.includeArchived(), BEAR_BUSY_TIMEOUT));
-        }
-        config.folders().forEach(folder -> sources.add(new FolderSource(Path.of(folder))));
-        return sources;
-    }
-
     static String summary(SyncIndex.Report r) {
         String skipped = r.skipped().isEmpty() ? "" : "; skipped " + r.skipped().entrySet().stream()
                 .map(e -> e.getValue() + " (" + e.getKey() + ")").collect(Collectors.joining(", "));
-        return String.format("%s: %d added, %d changed, %d removed, %d unchanged notes; %d chunks embedded, %d reused%s; %.1f s",
+        String deferred = r.deferred() == 0 ? "" : "; " + r.deferred() + " changed notes left for the next sync";
+        return String.format("%s: %d added, %d changed, %d removed, %d unchanged notes; %d chunks embedded, %d reused%s%s; %.1f s",
                 r.source(), r.added(), r.changed(), r.removed(), r.unchanged(), r.chunksEmbedded(), r.chunksReused(),
-                skipped, r.took().toMillis() / 1000.0);
+                skipped, deferred, r.took().toMillis() / 1000.0);
     }
 }

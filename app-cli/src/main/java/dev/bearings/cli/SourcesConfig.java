@@ -2,6 +2,9 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.source.bear.BearSource;
+import dev.bearings.source.files.FolderSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,6 +51,16 @@ record SourcesConfig(List<String> folders, String bear, boolean includeArchived,
         Path partial = Files.createTempFile(indexFolder, "sources", ".part");
         JSON.writeValue(partial.toFile(), this);
         Files.move(partial, indexFolder.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The configured sources, opened; each is closed by whoever uses it. */
+    List<NoteSource> open() {
+        List<NoteSource> sources = new ArrayList<>();
+        if (bear != null) {
+            sources.add(new BearSource(Path.of(bear), includeArchived, IndexCommand.BEAR_BUSY_TIMEOUT));
+        }
+        folders.forEach(folder -> sources.add(new FolderSource(Path.of(folder))));
+        return sources;
     }
 
     SourcesConfig withSkipped(String source, Map<String, Integer> reasons) {

@@ -6,6 +6,7 @@ import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.markdown.MarkdownDocument;
@@ -68,16 +69,29 @@ public final class SyncIndex {
     }
 
     /**
-     * @param skipped notes left out, by reason (from the source, and unreadable ones)
+     * @param skipped  notes left out, by reason (from the source, and unreadable ones)
+     * @param deferred changed notes left for a later sync because the deadline came first
      */
     public record Report(String source, int added, int changed, int removed, int unchanged, int chunksEmbedded,
-                         int chunksReused, Map<String, Integer> skipped, Duration took) {
+                         int chunksReused, Map<String, Integer> skipped, int deferred, Duration took) {
     }
 
-    public Report sync(NoteSource source, ChunkIndex index, Progress progress) throws SourceException {
-        Instant started = clock.instant();
-        List<NoteFingerprint> listed = source.list();
-        Map<String, String> stored = index.versions(source.name());
+    /** What a source has that the index has not caught up with: notes new or changed, and notes gone. */
+    public record Changes(List<NoteFingerprint> listed, List<NoteFingerprint> pending, List<String> gone) {
+        public boolean isEmpty() {
+            return pending.isEmpty() && gone.isEmpty();
+        }
+    }
+
+    /**
+     * Compares the source's fingerprints with the versions the index holds, reading no note: cheap
+     * enough to run before every search.
+     */
+    public static Changes changes(NoteSource source, ChunkIndexReader index) throws SourceException {
+        return changes(source.list(), index.versions(source.name()));
+    }
+
+    private static Changes changes(List<NoteFingerprint> listed, Map<String, String> stored) {
         Set<String> listedIds = new HashSet<>();
         List<NoteFingerprint> pending = new ArrayList<>();
         for (NoteFingerprint fingerprint : listed) {
@@ -86,17 +100,42 @@ public final class SyncIndex {
                 pending.add(fingerprint);
             }
         }
-        int removed = 0;
+        List<String> gone = new ArrayList<>();
         for (String id : stored.keySet()) {
             if (!listedIds.contains(id)) {
-                index.deleteNote(source.name(), id);
-                removed++;
+                gone.add(id);
             }
+        }
+        return new Changes(List.copyOf(listed), List.copyOf(pending), List.copyOf(gone));
+    }
+
+    public Report sync(NoteSource source, ChunkIndex index, Progress progress) throws SourceException {
+        return sync(source, index, progress, Instant.MAX);
+    }
+
+    /**
+     * Syncs until {@code deadline}, checked between rounds of notes: notes not reached are reported as
+     * deferred and the sync is not marked complete, so the next one picks them up.
+     */
+    public Report sync(NoteSource source, ChunkIndex index, Progress progress, Instant deadline) throws SourceException {
+        Instant started = clock.instant();
+        List<NoteFingerprint> listed = source.list();
+        Map<String, String> versions = index.versions(source.name());
+        Set<String> stored = versions.keySet();
+        Changes changes = changes(listed, versions);
+        List<NoteFingerprint> pending = changes.pending();
+        for (String id : changes.gone()) {
+            index.deleteNote(source.name(), id);
         }
         progress.planned(pending.size());
         Counts counts = new Counts();
         Map<String, Integer> skipped = new TreeMap<>(source.skipped());
+        int done = 0;
         for (int from = 0; from < pending.size(); from += NOTES_PER_ROUND) {
+            if (from > 0 && clock.instant().isAfter(deadline)) {
+                break;
+            }
+            done = Math.min(pending.size(), from + NOTES_PER_ROUND);
             List<Prepared> round = new ArrayList<>();
             for (NoteFingerprint fingerprint : pending.subList(from, Math.min(pending.size(), from + NOTES_PER_ROUND))) {
                 try {
@@ -108,7 +147,7 @@ public final class SyncIndex {
                     }
                 } catch (NoteSource.UnreadableNote e) {
                     skipped.merge(e.reason(), 1, Integer::sum);
-                    if (stored.containsKey(fingerprint.id())) {
+                    if (stored.contains(fingerprint.id())) {
                         index.deleteNote(source.name(), fingerprint.id());
                     }
                 }
@@ -121,7 +160,7 @@ public final class SyncIndex {
                             piece.text, piece.hash, vectors.get(piece.hash), piece.attachment));
                 }
                 index.replaceNote(prepared.note, chunks);
-                if (stored.containsKey(prepared.note.id())) {
+                if (stored.contains(prepared.note.id())) {
                     counts.changed++;
                 } else {
                     counts.added++;
@@ -129,10 +168,13 @@ public final class SyncIndex {
                 progress.noteDone(prepared.note.id(), chunks.size());
             }
         }
-        index.markSynced(clock.instant());
-        int unchanged = listed.size() - pending.size();
-        return new Report(source.name(), counts.added, counts.changed, removed, unchanged, counts.embedded,
-                counts.reused, skipped, Duration.between(started, clock.instant()));
+        int deferred = pending.size() - done;
+        if (deferred == 0) {
+            index.markSynced(clock.instant());
+        }
+        int unchanged = changes.listed().size() - pending.size();
+        return new Report(source.name(), counts.added, counts.changed, changes.gone().size(), unchanged, counts.embedded,
+                counts.reused, skipped, deferred, Duration.between(started, clock.instant()));
     }
 
     private Map<String, float[]> vectorsFor(List<Prepared> round, ChunkIndex index, Counts counts) {

@@ -1,0 +1,53 @@
+package dev.bearings.cli;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.SourceException;
+import dev.bearings.core.usecase.SyncIndex;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Syncs every configured source into an open index, for {@code bearings index} and the MCP server
+ * alike. The sources are remembered beside the index before anything is written, so a run killed
+ * half-way is completed by a plain rerun, and what each source skipped is remembered after it.
+ */
+final class SourcesSync {
+
+    /** Hears about each source: a progress listener while it syncs, its report when done. */
+    interface Listener {
+        Listener NONE = new Listener() {
+        };
+
+        default SyncIndex.Progress starting(String source) {
+            return SyncIndex.Progress.NONE;
+        }
+
+        default void done(SyncIndex.Report report) {
+        }
+    }
+
+    private SourcesSync() {
+    }
+
+    static List<SyncIndex.Report> run(SourcesConfig config, Path folder, ChunkIndex index, SyncIndex sync,
+                                      Instant deadline, Listener listener) throws IOException, SourceException {
+        config.write(folder);
+        List<SyncIndex.Report> reports = new ArrayList<>();
+        SourcesConfig remembered = config;
+        for (NoteSource configured : config.open()) {
+            try (NoteSource source = configured) {
+                SyncIndex.Report report = sync.sync(source, index, listener.starting(source.name()), deadline);
+                listener.done(report);
+                reports.add(report);
+                remembered = remembered.withSkipped(report.source(), report.skipped());
+                remembered.write(folder);
+            }
+        }
+        return reports;
+    }
+}
