@@ -37,4 +37,9 @@ interface CommandsModule {
     @IntoMap
     @ClassKey(EvalCommand.class)
     Object eval(EvalCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(McpCommand.class)
+    Object mcp(McpCommand command);
 }

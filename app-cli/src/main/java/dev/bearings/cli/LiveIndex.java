@@ -1,0 +1,203 @@
+package dev.bearings.cli;
+
+import dev.bearings.core.chunk.Chunker;
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.markdown.MarkdownParser;
+import dev.bearings.core.note.Note;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.SourceException;
+import dev.bearings.core.usecase.SyncIndex;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * An index kept fresh for a long-running server: a reader that is reopened whenever the index files
+ * change (our own sync or a {@code bearings index} run beside us), and a cheap check of the sources'
+ * fingerprints that syncs what changed, within a time budget, before a search. One lock per index
+ * keeps us and {@code bearings index} from writing at once: when it is busy we search what is there.
+ */
+final class LiveIndex implements AutoCloseable {
+
+    /**
+     * @param synced   notes added, changed or removed by this check
+     * @param deferred changed notes left for the next check, as the budget ran out
+     * @param busy     another process was writing the index, so nothing was synced
+     */
+    record Freshness(int synced, int deferred, boolean busy) {
+        static final Freshness FRESH = new Freshness(0, 0, false);
+    }
+
+    private final Path folder;
+    private final ChunkIndexStore store;
+    private final Embedder embedder;
+    private final MarkdownParser parser;
+    private final ChunkingRules rules;
+    private final Clock clock;
+    private ChunkIndexReader reader;
+    private String readerStamp;
+
+    LiveIndex(Path folder, ChunkIndexStore store, Embedder embedder, MarkdownParser parser, ChunkingRules rules, Clock clock) {
+        this.folder = folder;
+        this.store = store;
+        this.embedder = embedder;
+        this.parser = parser;
+        this.rules = rules;
+        this.clock = clock;
+    }
+
+    Embedder embedder() {
+        return embedder;
+    }
+
+    MarkdownParser parser() {
+        return parser;
+    }
+
+    SourcesConfig sources() throws IOException {
+        return SourcesConfig.read(folder);
+    }
+
+    /** The index as it is on disk now. */
+    synchronized ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
+        String stamp = stamp();
+        if (reader == null || !stamp.equals(readerStamp)) {
+            closeReader();
+            reader = store.openExisting(folder);
+            readerStamp = stamp;
+        }
+        return reader;
+    }
+
+    /** Syncs the notes that changed since the last sync, until {@code deadline}; does nothing when none did. */
+    synchronized Freshness refresh(Instant deadline) throws Exception {
+        SourcesConfig config = sources();
+        if (config.isEmpty() || !changed(config)) {
+            return Freshness.FRESH;
+        }
+        IndexLock lock;
+        try {
+            lock = IndexLock.acquire(folder);
+        } catch (IOException busy) {
+            return new Freshness(0, 0, true);
+        }
+        try (lock) {
+            List<SyncIndex.Report> reports = write(config, deadline);
+            return new Freshness(reports.stream().mapToInt(r -> r.added() + r.changed() + r.removed()).sum(),
+                    reports.stream().mapToInt(SyncIndex.Report::deferred).sum(), false);
+        }
+    }
+
+    /** A full sync of every configured source. */
+    synchronized List<SyncIndex.Report> syncAll() throws Exception {
+        SourcesConfig config = sources();
+        if (config.isEmpty()) {
+            throw new IllegalStateException("no sources are configured for this index: run bearings index --folder DIR (or --bear) once");
+        }
+        try (IndexLock lock = IndexLock.acquire(folder)) {
+            return write(config, Instant.MAX);
+        } catch (IOException busy) {
+            throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");
+        }
+    }
+
+    /** Notes the sources have that the index has not caught up with, without syncing them. */
+    synchronized int pendingChanges() throws Exception {
+        int pending = 0;
+        for (NoteSource configured : sources().open()) {
+            try (NoteSource source = configured) {
+                SyncIndex.Changes changes = SyncIndex.changes(source, reader());
+                pending += changes.pending().size() + changes.gone().size();
+            }
+        }
+        return pending;
+    }
+
+    /** Reads an indexed note afresh from the configured source it came from. */
+    synchronized Optional<Note> read(IndexedNote note) throws IOException, SourceException, NoteSource.UnreadableNote {
+        for (NoteSource configured : sources().open()) {
+            try (NoteSource source = configured) {
+                if (source.name().equals(note.source())) {
+                    return source.read(note.id());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private boolean changed(SourcesConfig config) throws Exception {
+        ChunkIndexReader current;
+        try {
+            current = reader();
+        } catch (ChunkIndexStore.IndexUnreadableException noIndexYet) {
+            // Absent, it is built now; damaged, opening it for writing says so, and nothing is lost.
+            return true;
+        }
+        for (NoteSource configured : config.open()) {
+            try (NoteSource source = configured) {
+                if (!SyncIndex.changes(source, current).isEmpty()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private List<SyncIndex.Report> write(SourcesConfig config, Instant deadline) throws Exception {
+        Chunker chunker = IndexCommand.chunker(rules, embedder);
+        try (ChunkIndex index = store.open(folder, IndexCommand.manifest(store, embedder, rules), false)) {
+            return SourcesSync.run(config, folder, index, new SyncIndex(parser, chunker, embedder, clock), deadline,
+                    SourcesSync.Listener.NONE);
+        } catch (IndexMismatchException e) {
+            throw new IllegalStateException("the index was built with other settings than this server's ("
+                    + e.getMessage() + "); start the server with the same options, or rebuild with bearings index --rebuild");
+        }
+    }
+
+    /** What the index files are now: any write changes a size or a modification time. */
+    private String stamp() throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return "";
+        }
+        try (Stream<Path> files = Files.walk(folder, 2)) {
+            return files.filter(Files::isRegularFile)
+                    // Readers touch SQLite's shared-memory file and our lock file; only writes count.
+                    .filter(f -> !f.getFileName().toString().equals("index.lock") && !f.toString().endsWith("-shm"))
+                    .sorted()
+                    .map(f -> {
+                        try {
+                            return folder.relativize(f) + ":" + Files.size(f) + ":" + Files.getLastModifiedTime(f).toMillis();
+                        } catch (IOException gone) {
+                            return f.getFileName() + ":gone";
+                        }
+                    })
+                    .collect(Collectors.joining("\n"));
+        }
+    }
+
+    private void closeReader() {
+        if (reader != null) {
+            reader.close();
+            reader = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closeReader();
+        embedder.close();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.plugin.ChunkIndexProvider;
+import dev.bearings.core.plugin.EmbedderProvider;
+import dev.bearings.core.plugin.ParserProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import javax.inject.Inject;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code bearings mcp}: the index as an MCP server over stdio, for AI agents. Only protocol messages
+ * go to stdout; anything else that would print there goes to stderr with the logs.
+ */
+@Command(name = "mcp", mixinStandardHelpOptions = true,
+        description = {"Serve the index to AI agents (Claude Desktop, Claude Code, Cursor) as an MCP server over stdio.",
+                "Searches first sync the notes changed since the last sync, for at most --sync-budget seconds."})
+final class McpCommand implements Callable<Integer> {
+    static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
+            + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
+            + "and lines; use read_note to read a whole note or section.";
+
+    private final ProviderRegistry<ParserProvider> parsers;
+    private final ProviderRegistry<EmbedderProvider> embedders;
+    private final ProviderRegistry<ChunkIndexProvider> stores;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--sync-budget", paramLabel = "SECONDS", defaultValue = "5",
+            description = "Most seconds a search spends indexing changed notes first (default: 5).")
+    private double syncBudget;
+
+    @Mixin
+    private StoreOptions storeOptions = new StoreOptions();
+
+    @Mixin
+    private ChunkingOptions chunking = new ChunkingOptions();
+
+    @Mixin
+    private EmbedderOptions embedderOptions = new EmbedderOptions();
+
+    @Inject
+    McpCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
+               ProviderRegistry<ChunkIndexProvider> stores) {
+        this.parsers = parsers;
+        this.embedders = embedders;
+        this.stores = stores;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (!(syncBudget >= 0)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--sync-budget must be 0 or more seconds");
+        }
+        ChunkingRules rules = chunking.rules(spec.commandLine());
+        JsonRpcGuard.LineOutput protocol = new JsonRpcGuard.LineOutput(new FileOutputStream(FileDescriptor.out));
+        // Whatever prints to System.out from here on would corrupt the protocol stream.
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
+        var mapper = new JacksonMcpJsonMapper(new ObjectMapper());
+        CountDownLatch closed = new CountDownLatch(1);
+        try (LiveIndex index = new LiveIndex(storeOptions.folder(), storeOptions.store(stores),
+                embedderOptions.open(embedders), chunking.parser(parsers), rules, Clock.systemUTC())) {
+            McpTools tools = new McpTools(index, storeOptions.store, Duration.ofMillis((long) (syncBudget * 1000)), mapper);
+            JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
+            InputStream checked = guard.start();
+            StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, checked, protocol);
+            McpSyncServer server = McpServer.sync(transport)
+                    .serverInfo("bearings", Bearings.class.getAnnotation(Command.class).version()[0].replace("bearings ", ""))
+                    .instructions(INSTRUCTIONS)
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                    .jsonMapper(mapper)
+                    .jsonSchemaValidator(new DefaultJsonSchemaValidator(new ObjectMapper()))
+                    .validateToolInputs(true)
+                    .requestTimeout(Duration.ofMinutes(30))
+                    .tools(tools.specifications())
+                    .build();
+            closed.await();
+            // The client has gone; answer what it asked before it went, then stop.
+            protocol.drain(Duration.ofMinutes(1));
+            guard.close();
+            server.closeGracefully();
+        }
+        return 0;
+    }
+}

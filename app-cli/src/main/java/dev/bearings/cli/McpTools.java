@@ -1,0 +1,352 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.core.chunk.LineRange;
+import dev.bearings.core.chunk.NoteSections;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.markdown.Block;
+import dev.bearings.core.markdown.MarkdownDocument;
+import dev.bearings.core.note.Note;
+import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.usecase.SearchNotes;
+import dev.bearings.core.usecase.SyncIndex;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The tools Bearings offers an agent over MCP. Each answers with one JSON text; search answers with
+ * exactly what {@code bearings search --json} prints. Failures come back as tool errors in plain
+ * words, through {@link PlainErrors}.
+ */
+final class McpTools {
+    private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
+    static final int MAX_LIMIT = 100;
+    static final int MAX_QUERY_CHARS = 4_000;
+
+    private final LiveIndex index;
+    private final String storeName;
+    private final Duration syncBudget;
+    private final McpJsonMapper mapper;
+    private final ObjectMapper json = new ObjectMapper();
+
+    McpTools(LiveIndex index, String storeName, Duration syncBudget, McpJsonMapper mapper) {
+        this.index = index;
+        this.storeName = storeName;
+        this.syncBudget = syncBudget;
+        this.mapper = mapper;
+    }
+
+    /** A handler's answer: the JSON of this object. */
+    @FunctionalInterface
+    private interface Handler {
+        Object answer(Arguments arguments) throws Exception;
+    }
+
+    List<SyncToolSpecification> specifications() {
+        return List.of(
+                tool("search_notes", "Search the user's notes by meaning and by keywords",
+                        "Finds the passages of the user's Markdown notes (Bear, Obsidian, folders) that best answer a "
+                                + "question, such as 'how did I set up the VPN?'. Returns passages best first, each with "
+                                + "its text, the note's title and id, the heading path and line range it came from, the "
+                                + "score and a link that opens the note. Notes changed since the last sync are indexed "
+                                + "first. Use read_note with a result's noteId (and headingPath) to read more.",
+                        """
+                        {"type":"object","properties":{
+                          "query":{"type":"string","description":"A question or keywords, in natural language."},
+                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most passages to return (default 10)."},
+                          "tags":{"type":"array","items":{"type":"string"},"description":"Only notes with one of these tags or a child tag (work matches work/projects)."},
+                          "mode":{"type":"string","enum":["hybrid","vector","keyword"],"description":"hybrid (default) fuses meaning and keywords; vector is meaning only; keyword is exact words only."},
+                          "since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01 or 2026-03-01T08:00:00Z)."},
+                          "before":{"type":"string","description":"Only notes modified before this date."}},
+                         "required":["query"],"additionalProperties":false}""",
+                        this::search),
+                tool("read_note", "Read a note, whole or one section",
+                        "Returns a note's Markdown as it is now in its source, whole or only the section under a heading. "
+                                + "Pass the noteId from search_notes or list_notes, and optionally the headingPath of a "
+                                + "search result ('# VPN > ## Router setup') or a heading's text ('Router setup').",
+                        """
+                        {"type":"object","properties":{
+                          "id":{"type":"string","description":"The note's id (noteId in search results)."},
+                          "heading":{"type":"string","description":"A heading path or heading text: return only that section, sub-sections included."},
+                          "source":{"type":"string","description":"The note's source, needed only when two sources have a note with this id."}},
+                         "required":["id"],"additionalProperties":false}""",
+                        this::readNote),
+                tool("list_notes", "List notes by tag, title or date",
+                        "Lists the indexed notes, most recently modified first, with id, title, tags, modified date, "
+                                + "source and link. Filter by tag (children included), by words in the title, or by date.",
+                        """
+                        {"type":"object","properties":{
+                          "tag":{"type":"string","description":"Only notes with this tag or a child tag."},
+                          "title_contains":{"type":"string","description":"Only notes whose title contains this text (any case)."},
+                          "modified_since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01)."},
+                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes to return (default 50)."}},
+                         "additionalProperties":false}""",
+                        this::listNotes),
+                tool("list_tags", "List the tags of the notes",
+                        "Lists every tag used in the indexed notes with how many notes carry it (a parent tag counts "
+                                + "the notes of its children too), alphabetically.",
+                        """
+                        {"type":"object","properties":{},"additionalProperties":false}""",
+                        arguments -> listTags()),
+                tool("index_status", "How big and how fresh the index is",
+                        "Reports the notes and chunks in the index per source, the last sync, the model and chunking "
+                                + "rules, notes skipped and why, and how many notes changed since the last sync.",
+                        """
+                        {"type":"object","properties":{},"additionalProperties":false}""",
+                        arguments -> status()),
+                tool("sync_index", "Bring the index up to date now",
+                        "Indexes the notes added, changed or deleted since the last sync, in every configured source, "
+                                + "and reports what it did. Searches already do this for recent changes; use this after "
+                                + "large changes. Can take minutes for thousands of new notes.",
+                        """
+                        {"type":"object","properties":{},"additionalProperties":false}""",
+                        arguments -> sync()));
+    }
+
+    private SyncToolSpecification tool(String name, String title, String description, String schema, Handler handler) {
+        McpSchema.Tool tool = McpSchema.Tool.builder().name(name).title(title).description(description)
+                .inputSchema(mapper, schema).build();
+        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
+            try {
+                Object answer;
+                // One call at a time: a sync reopens the reader that a concurrent search would be using.
+                synchronized (index) {
+                    answer = handler.answer(new Arguments(request.arguments()));
+                }
+                return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(answer)).isError(false).build();
+            } catch (Exception | Error e) {
+                if (!PlainErrors.expected(e)) {
+                    LOG.error("tool {} failed", name, e);
+                }
+                return McpSchema.CallToolResult.builder().addTextContent(errors().message(e)).isError(true).build();
+            }
+        }).build();
+    }
+
+    private PlainErrors errors() {
+        List<Path> roots = new ArrayList<>();
+        try {
+            SourcesConfig config = index.sources();
+            config.folders().forEach(folder -> roots.add(Path.of(folder)));
+            if (config.bear() != null) {
+                roots.add(Path.of(config.bear()));
+            }
+        } catch (Exception unreadable) {
+            // No roots: every path is hidden.
+        }
+        return new PlainErrors(roots);
+    }
+
+    private List<SearchHitJson> search(Arguments arguments) throws Exception {
+        String query = arguments.text("query").orElseThrow(() -> new IllegalArgumentException("query is required"));
+        if (query.isBlank()) {
+            throw new IllegalArgumentException("query is empty: ask a question or give keywords");
+        }
+        if (query.length() > MAX_QUERY_CHARS) {
+            throw new IllegalArgumentException("query is " + query.length() + " characters; at most " + MAX_QUERY_CHARS);
+        }
+        int limit = arguments.integer("limit", 10, 1, MAX_LIMIT);
+        SearchNotes.Mode mode = arguments.text("mode").map(m -> {
+            try {
+                return SearchNotes.Mode.valueOf(m.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("mode must be hybrid, vector or keyword, not '" + m + "'");
+            }
+        }).orElse(SearchNotes.Mode.HYBRID);
+        SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"),
+                arguments.date("before"), Optional.empty());
+        index.refresh(Instant.now().plus(syncBudget));
+        ChunkIndexReader reader = index.reader();
+        SearchNotes.Results results = new SearchNotes(index.embedder(), Fusion.DEFAULT)
+                .search(reader, new SearchNotes.Request(query, limit, mode, filter));
+        return results.hits().stream().map(SearchHitJson::of).toList();
+    }
+
+    /** A note as read_note returns it. */
+    record NoteJson(String id, String title, String source, String heading, Integer startLine, Integer endLine,
+                    List<String> tags, String modified, String link, String markdown, List<String> headings) {
+    }
+
+    private NoteJson readNote(Arguments arguments) throws Exception {
+        String id = arguments.text("id").orElseThrow(() -> new IllegalArgumentException("id is required"));
+        Optional<String> source = arguments.text("source");
+        List<IndexedNote> matches = index.reader().notes().stream()
+                .filter(n -> n.id().equals(id) && source.map(n.source()::equals).orElse(true)).toList();
+        if (matches.isEmpty()) {
+            throw new IllegalArgumentException("no note with id '" + clip(id) + "' in the index"
+                    + source.map(s -> " for source '" + clip(s) + "'").orElse("")
+                    + "; use the noteId of a search_notes or list_notes result");
+        }
+        if (matches.size() > 1) {
+            throw new IllegalArgumentException("two sources have a note with id '" + clip(id) + "': pass source, one of "
+                    + matches.stream().map(IndexedNote::source).toList());
+        }
+        IndexedNote indexed = matches.get(0);
+        Note note = index.read(indexed).orElseThrow(() -> new IllegalStateException(
+                "the note '" + clip(id) + "' is no longer in its source; it leaves the index at the next sync"));
+        MarkdownDocument document = MarkdownDocument.parse(note.text(), index.parser());
+        List<String> headings = document.blocks().stream().filter(Block::isHeading)
+                .map(b -> "#".repeat(b.headingLevel()) + " " + b.headingText()).toList();
+        Optional<String> heading = arguments.text("heading");
+        if (heading.isEmpty()) {
+            return new NoteJson(note.id(), indexed.title(), indexed.source(), null, null, null,
+                    List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), note.link(), note.text(), headings);
+        }
+        LineRange lines = NoteSections.find(document, heading.get()).orElseThrow(() -> new IllegalArgumentException(
+                "no heading '" + clip(heading.get()) + "' in the note '" + clip(indexed.title()) + "'; its headings are "
+                        + headings));
+        return new NoteJson(note.id(), indexed.title(), indexed.source(), heading.get(), lines.first(), lines.last(),
+                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), note.link(),
+                NoteSections.text(document, lines), headings);
+    }
+
+    /** A note as list_notes returns it. */
+    record NoteSummary(String id, String title, String source, List<String> tags, String modified, String link) {
+    }
+
+    private List<NoteSummary> listNotes(Arguments arguments) throws Exception {
+        Optional<String> tag = arguments.text("tag");
+        SearchFilter byTag = new SearchFilter(tag.map(Set::of).orElse(Set.of()), arguments.date("modified_since"),
+                Optional.empty(), Optional.empty());
+        String title = arguments.text("title_contains").map(t -> t.toLowerCase(Locale.ROOT)).orElse("");
+        int limit = arguments.integer("limit", 50, 1, MAX_LIMIT);
+        return index.reader().notes().stream()
+                .filter(n -> byTag.matches(n.source(), n.tags(), n.modified()))
+                .filter(n -> n.title().toLowerCase(Locale.ROOT).contains(title))
+                .sorted(Comparator.comparing(IndexedNote::modified).reversed().thenComparing(IndexedNote::id))
+                .limit(limit)
+                .map(n -> new NoteSummary(n.id(), n.title(), n.source(), List.copyOf(new TreeSet<>(n.tags())),
+                        n.modified().toString(), n.link()))
+                .toList();
+    }
+
+    /** A tag and the notes that carry it or one of its children. */
+    record TagCount(String tag, int notes) {
+    }
+
+    private List<TagCount> listTags() throws Exception {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (IndexedNote note : index.reader().notes()) {
+            Set<String> withParents = new TreeSet<>();
+            note.tags().forEach(t -> withParents.addAll(SearchFilter.withParents(t)));
+            withParents.forEach(t -> counts.merge(t, 1, Integer::sum));
+        }
+        List<TagCount> tags = new ArrayList<>();
+        counts.forEach((tag, n) -> tags.add(new TagCount(tag, n)));
+        return tags;
+    }
+
+    /** What index_status returns. */
+    record Status(String store, int notes, int chunks, Map<String, Integer> notesBySource, String lastSync,
+                  String model, String chunking, List<String> sources, Map<String, Map<String, Integer>> skipped,
+                  int changedSinceLastSync) {
+    }
+
+    private Status status() throws Exception {
+        ChunkIndexReader reader = index.reader();
+        IndexStats stats = reader.stats();
+        SourcesConfig config = index.sources();
+        List<String> sources = new ArrayList<>();
+        for (var source : config.open()) {
+            try (source) {
+                sources.add(source.name());
+            }
+        }
+        return new Status(storeName, stats.notesBySource().values().stream().mapToInt(Integer::intValue).sum(),
+                stats.chunks(), stats.notesBySource(), stats.lastSync().map(Instant::toString).orElse(null),
+                reader.manifest().modelId(), reader.manifest().chunking(), sources, config.skipped(),
+                index.pendingChanges());
+    }
+
+    /** One source's sync, as sync_index reports it. */
+    record SyncJson(String source, int added, int changed, int removed, int unchanged, int chunksEmbedded,
+                    int chunksReused, Map<String, Integer> skipped, double seconds) {
+    }
+
+    private List<SyncJson> sync() throws Exception {
+        List<SyncJson> reports = new ArrayList<>();
+        for (SyncIndex.Report r : index.syncAll()) {
+            reports.add(new SyncJson(r.source(), r.added(), r.changed(), r.removed(), r.unchanged(), r.chunksEmbedded(),
+                    r.chunksReused(), r.skipped(), r.took().toMillis() / 1000.0));
+        }
+        return reports;
+    }
+
+    /** Echoed input is cut short, so a huge argument cannot come back as a huge error. */
+    private static String clip(String text) {
+        return text.length() <= 120 ? text : text.substring(0, 120) + "...";
+    }
+
+    /** A tool's arguments, checked where the input schema cannot say enough. */
+    private record Arguments(Map<String, Object> values) {
+        Arguments {
+            values = values == null ? Map.of() : new LinkedHashMap<>(values);
+        }
+
+        Optional<String> text(String name) {
+            Object value = values.get(name);
+            if (value == null) {
+                return Optional.empty();
+            }
+            if (!(value instanceof String text)) {
+                throw new IllegalArgumentException(name + " must be a string");
+            }
+            return Optional.of(text);
+        }
+
+        List<String> texts(String name) {
+            Object value = values.get(name);
+            if (value == null) {
+                return List.of();
+            }
+            if (!(value instanceof Collection<?> items) || !items.stream().allMatch(String.class::isInstance)) {
+                throw new IllegalArgumentException(name + " must be an array of strings");
+            }
+            return items.stream().map(String.class::cast).toList();
+        }
+
+        int integer(String name, int fallback, int min, int max) {
+            Object value = values.get(name);
+            if (value == null) {
+                return fallback;
+            }
+            if (!(value instanceof Number number) || number.doubleValue() != Math.rint(number.doubleValue())
+                    || number.doubleValue() < min || number.doubleValue() > max) {
+                throw new IllegalArgumentException(name + " must be a whole number from " + min + " to " + max);
+            }
+            return number.intValue();
+        }
+
+        Optional<Instant> date(String name) {
+            return text(name).map(value -> {
+                try {
+                    return SearchCommand.instant(value);
+                } catch (DateTimeParseException e) {
+                    throw new IllegalArgumentException(name + " takes a date like 2026-03-01, not '" + clip(value) + "'");
+                }
+            });
+        }
+    }
+}

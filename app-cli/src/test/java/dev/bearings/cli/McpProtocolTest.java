@@ -1,0 +1,199 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The MCP server at the protocol level, with raw JSON-RPC over a real process: bad messages, unknown
+ * methods and tools, wrong arguments, path traversal and a fuzz run each get an error, and the server
+ * keeps serving; no answer names a path outside the sources or shows a stack trace.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class McpProtocolTest {
+    private Path root;
+    private Path index;
+    private McpServerProcess server;
+
+    @BeforeAll
+    void start(@TempDir Path root) throws Exception {
+        this.root = root;
+        index = McpServerProcess.indexedExamples(root, "sqlite");
+        server = McpServerProcess.start(McpServerProcess.command(index)).initialized();
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private static String text(JsonNode answer) {
+        return answer.path("result").path("content").path(0).path("text").asText();
+    }
+
+    /** Paths of the configured source may be named; no other path, and no stack trace. */
+    private void assertNoLeak(String said) {
+        assertThat(said.replace(root.resolve("notes").toString(), "<source>")).doesNotContain(root.toString())
+                .doesNotContain(System.getProperty("user.home") + "/").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void linesThatAreNotRequestsGetJsonRpcErrorsAndTheServerKeepsServing() throws Exception {
+        int before = server.unaddressed().size();
+        server.send("{not json");
+        server.send("[1, 2, 3]");
+        server.send("{\"jsonrpc\":\"1.0\",\"id\":\"old\",\"method\":\"ping\"}");
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"ping\"}");
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"tools/call\",\"params\":[1]}");
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":\"noMethod\"}");
+        assertThat(server.request("after", "tools/list", null).path("result").path("tools")).hasSize(6);
+        List<JsonNode> errors = server.unaddressed().subList(before, server.unaddressed().size());
+        assertThat(errors).extracting(e -> e.path("error").path("code").asInt()).contains(-32700, -32600);
+        assertThat(server.answer("old", Duration.ofSeconds(5)).path("error").path("code").asInt()).isEqualTo(-32600);
+        assertThat(server.answer("p", Duration.ofSeconds(5)).path("error").path("message").asText()).contains("params");
+        assertThat(server.answer("noMethod", Duration.ofSeconds(5)).has("error")).isTrue();
+        assertThat(server.notJson()).isEmpty();
+    }
+
+    @Test
+    void unknownMethodsToolsAndWrongArgumentsAreErrorsInPlainWords() throws Exception {
+        assertThat(server.request("m", "notes/everything", null).path("error").path("code").asInt()).isEqualTo(-32601);
+        assertThat(server.call("t", "delete_everything", "{}").path("error").path("message").asText()).contains("Unknown tool");
+        JsonNode wrongType = server.call("w1", "search_notes", "{\"query\": 42}");
+        assertThat(wrongType.path("result").path("isError").asBoolean()).isTrue();
+        assertThat(text(wrongType)).contains("query");
+        assertThat(text(server.call("w2", "search_notes", "{}"))).contains("query");
+        assertThat(text(server.call("w3", "search_notes", "{\"query\":\"vpn\",\"limit\":0}"))).contains("limit");
+        assertThat(text(server.call("w4", "search_notes", "{\"query\":\"vpn\",\"since\":\"last tuesday\"}")))
+                .contains("since takes a date like 2026-03-01");
+        assertThat(text(server.call("w5", "search_notes", "{\"query\":\"vpn\",\"mode\":\"psychic\"}"))).contains("mode");
+        assertThat(text(server.call("w6", "list_notes", "{\"tag\": [\"a\"]}"))).contains("tag");
+        String huge = "word ".repeat(400_000);
+        JsonNode big = server.call("w7", "search_notes", "{\"query\":\"" + huge + "\"}");
+        assertThat(big.path("result").path("isError").asBoolean()).isTrue();
+        assertThat(text(big)).contains("at most 4000").hasSizeLessThan(500);
+        JsonNode bigId = server.call("w8", "read_note", "{\"id\":\"" + huge + "\"}");
+        assertThat(text(bigId)).hasSizeLessThan(500);
+        for (String id : List.of("w1", "w2", "w3", "w4", "w5", "w6", "w7", "w8")) {
+            assertNoLeak(server.answer(id, Duration.ofSeconds(1)).toString());
+        }
+        assertThat(server.call("ok", "list_tags", "{}").path("result").path("isError").asBoolean()).isFalse();
+    }
+
+    @Test
+    void readNoteReadsOnlyIndexedNotesOfTheSourcesWhateverTheId() throws Exception {
+        Files.writeString(root.resolve("secret.md"), "# Secret\nnot in any source\n");
+        for (String id : List.of("../secret.md", "../../etc/passwd", "/etc/passwd", root.resolve("secret.md").toString(),
+                "notes/../../secret.md", "vpn-setup.md/../../secret.md", "%2e%2e/secret.md", "")) {
+            JsonNode answer = server.call("r-" + id.hashCode(), "read_note", McpServerProcess.JSON.createObjectNode()
+                    .put("id", id).toString());
+            assertThat(answer.path("result").path("isError").asBoolean()).as(id).isTrue();
+            assertThat(text(answer)).as(id).contains("no note with id").doesNotContain("not in any source");
+            assertNoLeak(text(answer).replace(McpServerProcess.JSON.createObjectNode().put("id", id).get("id").asText(), ""));
+        }
+        JsonNode vpn = server.call("r-ok", "read_note", "{\"id\":\"vpn-setup.md\"}");
+        assertThat(McpServerProcess.JSON.readTree(text(vpn)).path("markdown").asText())
+                .isEqualTo(Files.readString(root.resolve("notes/vpn-setup.md")));
+    }
+
+    @Test
+    void aSearchFirstIndexesTheNotesChangedSinceTheLastSync() throws Exception {
+        Files.writeString(root.resolve("notes/boat.md"), "# Boat\n\nThe sailboat's mooring is at pier 7, berth 42, "
+                + "paid every March with the harbour master.\n");
+        JsonNode found = server.call("fresh", "search_notes", "{\"query\":\"where is the sailboat moored\",\"limit\":3}");
+        JsonNode hits = McpServerProcess.JSON.readTree(text(found));
+        assertThat(hits.get(0).path("noteId").asText()).isEqualTo("boat.md");
+        assertThat(hits.get(0).path("text").asText()).contains("pier 7");
+        Files.delete(root.resolve("notes/boat.md"));
+        JsonNode gone = McpServerProcess.JSON.readTree(text(server.call("gone", "search_notes",
+                "{\"query\":\"where is the sailboat moored\",\"limit\":3}")));
+        gone.forEach(hit -> assertThat(hit.path("noteId").asText()).isNotEqualTo("boat.md"));
+    }
+
+    @Test
+    void aFuzzRunOfRandomRequestsLeavesTheServerServing() throws Exception {
+        Random random = new Random(20261202);
+        String[] methods = {"tools/call", "tools/list", "ping", "resources/list", "prompts/get", "initialize", "x/y", ""};
+        String[] tools = {"search_notes", "read_note", "list_notes", "list_tags", "index_status", "no_such_tool", ""};
+        String[] keys = {"query", "id", "heading", "tag", "tags", "limit", "mode", "since", "before", "title_contains", "x"};
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            String id = "f" + i;
+            StringBuilder line = new StringBuilder();
+            switch (random.nextInt(6)) {
+                case 0 -> line.append(garbage(random));
+                case 1 -> line.append("{\"jsonrpc\":\"2.0\",\"id\":\"").append(id).append("\",\"method\":\"")
+                        .append(methods[random.nextInt(methods.length)]).append("\",\"params\":").append(value(random, 2)).append('}');
+                default -> {
+                    line.append("{\"jsonrpc\":\"2.0\",\"id\":\"").append(id).append("\",\"method\":\"tools/call\",\"params\":")
+                            .append("{\"name\":\"").append(tools[random.nextInt(tools.length)]).append("\",\"arguments\":{");
+                    int n = random.nextInt(3);
+                    for (int k = 0; k < n; k++) {
+                        line.append(k == 0 ? "" : ",").append('"').append(keys[random.nextInt(keys.length)]).append("\":")
+                                .append(value(random, 1));
+                    }
+                    line.append("}}}");
+                }
+            }
+            server.send(line.toString());
+            if (line.indexOf("\"id\":\"" + id + "\"") > 0) {
+                ids.add(id);
+            }
+        }
+        assertThat(server.request("alive", "ping", null).has("result")).isTrue();
+        for (String id : ids) {
+            JsonNode answer = server.answer(id, Duration.ofSeconds(60));
+            if (!"initialize".equals(answer.path("result").path("protocolVersion").asText(null))) {
+                assertNoLeak(answer.toString());
+            }
+        }
+        assertThat(server.isAlive()).isTrue();
+        assertThat(server.notJson()).isEmpty();
+        assertThat(server.call("still", "search_notes", "{\"query\":\"restic backup password\"}")
+                .path("result").path("isError").asBoolean()).isFalse();
+    }
+
+    private static String garbage(Random random) {
+        String alphabet = "{}[]\":,\\ ajsonrpc2.0idmethod\u00e9\u4e2d";
+        StringBuilder text = new StringBuilder();
+        for (int i = random.nextInt(80); i > 0; i--) {
+            text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return text.toString();
+    }
+
+    private static String value(Random random, int depth) {
+        return switch (random.nextInt(depth > 0 ? 8 : 6)) {
+            case 0 -> "null";
+            case 1 -> Integer.toString(random.nextInt(2_000_000) - 1_000_000);
+            case 2 -> random.nextBoolean() ? "true" : "1e308";
+            case 3 -> McpServerProcess.JSON.createObjectNode().put("s", garbage(random)).get("s").toString();
+            case 4 -> "\"" + List.of("hybrid", "vpn", "2026-01-01", "../../etc/passwd", "# VPN > ## Router", "work").get(random.nextInt(6)) + "\"";
+            case 5 -> "\"\"";
+            case 6 -> "[" + value(random, depth - 1) + "," + value(random, depth - 1) + "]";
+            default -> "{\"a\":" + value(random, depth - 1) + "}";
+        };
+    }
+
+    @Test
+    void aClientLeavingEndsTheServerAfterItsLastAnswer() throws Exception {
+        try (McpServerProcess leaving = McpServerProcess.start(McpServerProcess.command(index)).initialized()) {
+            leaving.send("{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"method\":\"tools/call\",\"params\":{\"name\":\"search_notes\","
+                    + "\"arguments\":{\"query\":\"sourdough starter\"}}}");
+            assertThat(leaving.closeInput(Duration.ofSeconds(60))).isZero();
+            assertThat(leaving.answer("last", Duration.ofSeconds(1)).path("result").path("isError").asBoolean()).isFalse();
+        }
+    }
+}

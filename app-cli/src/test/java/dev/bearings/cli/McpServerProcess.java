@@ -1,0 +1,189 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real {@code bearings mcp} process over an indexed copy of the example notes, spoken to in raw
+ * JSON-RPC lines, as a client would. Everything it writes to stdout is kept, to check that it is
+ * all protocol.
+ */
+final class McpServerProcess implements AutoCloseable {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final Map<String, JsonNode> answers = new ConcurrentHashMap<>();
+    private final List<JsonNode> unaddressed = Collections.synchronizedList(new ArrayList<>());
+    private final List<String> notJson = Collections.synchronizedList(new ArrayList<>());
+    private final StringBuilder stderr = new StringBuilder();
+
+    private McpServerProcess(Process process) {
+        this.process = process;
+        this.stdin = process.getOutputStream();
+        Thread out = new Thread(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = lines.readLine()) != null) {
+                    try {
+                        JsonNode message = JSON.readTree(line);
+                        if (message.hasNonNull("id")) {
+                            answers.put(message.get("id").asText(), message);
+                        } else {
+                            unaddressed.add(message);
+                        }
+                    } catch (IOException e) {
+                        notJson.add(line);
+                    }
+                }
+            } catch (IOException closed) {
+                // The process ended.
+            }
+        });
+        out.setDaemon(true);
+        out.start();
+        Thread err = new Thread(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = lines.readLine()) != null) {
+                    synchronized (stderr) {
+                        stderr.append(line).append('\n');
+                    }
+                }
+            } catch (IOException closed) {
+                // The process ended.
+            }
+        });
+        err.setDaemon(true);
+        err.start();
+    }
+
+    /** The command that starts {@code bearings mcp} on this index, from the test class path. */
+    static List<String> command(Path index, String... more) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Bearings.class.getName(), "mcp", "--index", index.toString()));
+        command.addAll(List.of(more));
+        return command;
+    }
+
+    /** Copies the example notes to {@code root/notes} and indexes them into {@code root/index}. */
+    static Path indexedExamples(Path root, String store) throws IOException {
+        Path notes = Files.createDirectories(root.resolve("notes"));
+        try (Stream<Path> files = Files.list(Path.of("..", "examples", "notes"))) {
+            for (Path file : files.toList()) {
+                Files.copy(file, notes.resolve(file.getFileName()));
+            }
+        }
+        Path index = root.resolve("index");
+        CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
+        if (run.exitCode() != 0) {
+            throw new IllegalStateException(run.err());
+        }
+        return index;
+    }
+
+    static McpServerProcess start(List<String> command) throws IOException {
+        return new McpServerProcess(new ProcessBuilder(command).start());
+    }
+
+    /** Initializes the session, as every client does first. */
+    McpServerProcess initialized() throws Exception {
+        JsonNode init = request("init", "initialize", JSON.readTree("{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}"));
+        if (!init.has("result")) {
+            throw new IllegalStateException("initialize failed: " + init);
+        }
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return this;
+    }
+
+    void send(String line) throws IOException {
+        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
+    }
+
+    JsonNode request(String id, String method, JsonNode params) throws Exception {
+        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        if (params != null) {
+            message.set("params", params);
+        }
+        send(JSON.writeValueAsString(message));
+        return answer(id, Duration.ofSeconds(120));
+    }
+
+    /** Calls a tool and returns the result, or the protocol error. */
+    JsonNode call(String id, String tool, String argumentsJson) throws Exception {
+        ObjectNode params = JSON.createObjectNode().put("name", tool);
+        params.set("arguments", JSON.readTree(argumentsJson));
+        return request(id, "tools/call", params);
+    }
+
+    JsonNode answer(String id, Duration most) throws InterruptedException {
+        long end = System.nanoTime() + most.toNanos();
+        while (System.nanoTime() < end) {
+            JsonNode answer = answers.get(id);
+            if (answer != null) {
+                return answer;
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server died; stderr:\n" + stderr());
+            }
+            Thread.sleep(5);
+        }
+        throw new IllegalStateException("no answer to " + id + " in " + most + "; stderr:\n" + stderr());
+    }
+
+    /** Answers without an id: errors to lines that could not be read as requests. */
+    List<JsonNode> unaddressed() {
+        synchronized (unaddressed) {
+            return List.copyOf(unaddressed);
+        }
+    }
+
+    List<String> notJson() {
+        synchronized (notJson) {
+            return List.copyOf(notJson);
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    String stderr() {
+        synchronized (stderr) {
+            return stderr.toString();
+        }
+    }
+
+    /** Closes stdin, as a client does when it leaves, and waits for the exit code. */
+    int closeInput(Duration most) throws Exception {
+        stdin.close();
+        if (!process.waitFor(most.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("the server did not stop after its input closed");
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}

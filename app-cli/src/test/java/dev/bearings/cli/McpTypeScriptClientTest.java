@@ -1,0 +1,149 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code bearings mcp} driven by the official TypeScript MCP client ({@code @modelcontextprotocol/sdk}
+ * from npm, in {@code src/test/mcp-client}): initialize, list the tools, call each one, and check the
+ * answers against the indexed example notes and against {@code bearings search --json}.
+ */
+class McpTypeScriptClientTest {
+    private static final Path CLIENT = Path.of("src", "test", "mcp-client");
+
+    @TempDir
+    Path root;
+
+    @Test
+    void theOfficialClientUsesEveryToolAndSearchAgreesWithTheCli() throws Exception {
+        installClient();
+        Path index = McpServerProcess.indexedExamples(root, "sqlite");
+        String query = "how did I set up the VPN?";
+        ArrayNode calls = McpServerProcess.JSON.createArrayNode();
+        call(calls, "search_notes", "{\"query\":\"" + query + "\"}");
+        call(calls, "search_notes", "{\"query\":\"51820\",\"mode\":\"keyword\",\"tags\":[\"network\"],\"limit\":3}");
+        call(calls, "read_note", "{\"id\":\"vpn-setup.md\"}");
+        call(calls, "read_note", "{\"id\":\"vpn-setup.md\",\"heading\":\"# Home VPN with WireGuard > ## Router\"}");
+        call(calls, "list_notes", "{}");
+        call(calls, "list_notes", "{\"tag\":\"network\",\"title_contains\":\"vpn\"}");
+        call(calls, "list_tags", "{}");
+        call(calls, "index_status", "{}");
+        call(calls, "sync_index", "{}");
+        call(calls, "read_note", "{\"id\":\"../../etc/passwd\"}");
+        call(calls, "read_note", "{\"id\":\"vpn-setup.md\",\"heading\":\"Printers\"}");
+        call(calls, "no_such_tool", "{}");
+        JsonNode transcript = run(index, calls);
+
+        assertThat(transcript.path("server").path("name").asText()).isEqualTo("bearings");
+        assertThat(transcript.path("tools")).extracting(t -> t.path("name").asText()).containsExactly(
+                "search_notes", "read_note", "list_notes", "list_tags", "index_status", "sync_index");
+        transcript.path("tools").forEach(tool -> {
+            assertThat(tool.path("description").asText()).hasSizeGreaterThan(60);
+            assertThat(tool.path("inputSchema").path("type").asText()).isEqualTo("object");
+        });
+        assertThat(transcript.path("tools").get(0).path("inputSchema").path("required")).extracting(JsonNode::asText)
+                .containsExactly("query");
+        JsonNode answers = transcript.path("calls");
+        for (int i = 0; i < 9; i++) {
+            assertThat(answers.get(i).path("isError").asBoolean()).as(answers.get(i).toString()).isFalse();
+        }
+
+        CliRun cli = CliRun.of("search", "--json", "--index", index.toString(), query);
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode fromCli = McpServerProcess.JSON.readTree(cli.out());
+        JsonNode fromMcp = json(answers.get(0));
+        assertThat(fromMcp).isNotEmpty().isEqualTo(fromCli);
+        assertThat(fromMcp.get(0).path("noteId").asText()).isEqualTo("vpn-setup.md");
+
+        JsonNode port = json(answers.get(1));
+        assertThat(port.get(0).path("text").asText()).contains("51820");
+        assertThat(port.get(0).path("keywordRank").asInt()).isOne();
+
+        Path notes = root.resolve("notes");
+        assertThat(json(answers.get(2)).path("markdown").asText()).isEqualTo(Files.readString(notes.resolve("vpn-setup.md")));
+        JsonNode router = json(answers.get(3));
+        assertThat(router.path("markdown").asText()).startsWith("## Router\n").doesNotContain("## Clients");
+        List<String> lines = Files.readAllLines(notes.resolve("vpn-setup.md"), StandardCharsets.UTF_8);
+        assertThat(lines.get(router.path("startLine").asInt() - 1)).isEqualTo("## Router");
+
+        assertThat(json(answers.get(4))).extracting(n -> n.path("id").asText())
+                .containsExactlyInAnyOrder("backups.md", "git-tricks.md", "kyoto-trip.md", "sourdough.md", "vpn-setup.md");
+        assertThat(json(answers.get(5))).extracting(n -> n.path("id").asText()).containsExactly("vpn-setup.md");
+        assertThat(json(answers.get(6))).extracting(t -> t.path("tag").asText() + "=" + t.path("notes").asInt())
+                .contains("vpn=1", "network=1");
+        JsonNode status = json(answers.get(7));
+        assertThat(status.path("notes").asInt()).isEqualTo(5);
+        assertThat(status.path("chunks").asInt()).isPositive();
+        assertThat(status.path("changedSinceLastSync").asInt()).isZero();
+        assertThat(json(answers.get(8)).get(0).path("unchanged").asInt()).isEqualTo(5);
+
+        for (int i = 9; i < 12; i++) {
+            JsonNode error = answers.get(i);
+            assertThat(error.path("isError").asBoolean()).as(error.toString()).isTrue();
+            assertThat(error.path("text").asText()).doesNotContain(root.toString()).doesNotContain("Exception")
+                    .doesNotContain("\tat ");
+        }
+        assertThat(answers.get(9).path("text").asText()).contains("no note with id");
+        assertThat(answers.get(10).path("text").asText()).contains("no heading 'Printers'").contains("## Router");
+        assertThat(answers.get(11).path("text").asText()).contains("Unknown tool");
+    }
+
+    private static void call(ArrayNode calls, String name, String arguments) throws IOException {
+        ObjectNode call = calls.addObject().put("name", name);
+        call.set("arguments", McpServerProcess.JSON.readTree(arguments));
+    }
+
+    private static JsonNode json(JsonNode answer) throws IOException {
+        return McpServerProcess.JSON.readTree(answer.path("text").asText());
+    }
+
+    private JsonNode run(Path index, ArrayNode calls) throws Exception {
+        List<String> command = McpServerProcess.command(index);
+        ObjectNode server = McpServerProcess.JSON.createObjectNode().put("command", command.get(0));
+        command.subList(1, command.size()).forEach(server.putArray("args")::add);
+        Path serverFile = Files.writeString(root.resolve("server.json"), server.toString());
+        Path callsFile = Files.writeString(root.resolve("calls.json"), calls.toString());
+        Path out = root.resolve("transcript.json");
+        Process node = new ProcessBuilder("node", "client.mjs", serverFile.toAbsolutePath().toString(),
+                callsFile.toAbsolutePath().toString()).directory(CLIENT.toFile())
+                .redirectOutput(out.toFile()).redirectError(root.resolve("client.err").toFile()).start();
+        assertThat(node.waitFor(5, TimeUnit.MINUTES)).as("the client finished").isTrue();
+        assertThat(node.exitValue()).as(Files.readString(root.resolve("client.err"))).isZero();
+        return McpServerProcess.JSON.readTree(out.toFile());
+    }
+
+    /**
+     * The client comes from the npm registry: {@code .ci/run} installs it; elsewhere this installs it
+     * once, and the test is skipped, saying why, where node or npm cannot.
+     */
+    private static void installClient() throws Exception {
+        if (Files.isDirectory(CLIENT.resolve("node_modules/@modelcontextprotocol/sdk"))) {
+            return;
+        }
+        List<String> npm = new ArrayList<>(List.of("npm", "ci", "--no-audit", "--no-fund"));
+        int code;
+        try {
+            Process install = new ProcessBuilder(npm).directory(CLIENT.toFile()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            code = install.waitFor(5, TimeUnit.MINUTES) ? install.exitValue() : -1;
+        } catch (IOException noNpm) {
+            code = -1;
+        }
+        Assumptions.assumeTrue(code == 0, "the TypeScript MCP client is not installed and `npm ci` in " + CLIENT
+                + " failed (no node/npm or no registry): skipping the real-client test");
+    }
+}
