@@ -29,20 +29,20 @@ import java.util.zip.GZIPInputStream;
  * @param gold    query id to judged items: for BEIR a note id and its grade; for ObliQA a gold
  *                passage key and the note and lines it spans
  */
-record EvalDataset(String name, List<Note> notes, Map<String, String> queries, Map<String, Map<String, Integer>> gold,
+public record EvalDataset(String name, List<Note> notes, Map<String, String> queries, Map<String, Map<String, Integer>> gold,
                    Map<String, GoldSpan> spans) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A gold passage of a Markdown file, as 1-based lines. */
-    record GoldSpan(String noteId, int firstLine, int lastLine) {
+    public record GoldSpan(String noteId, int firstLine, int lastLine) {
     }
 
-    boolean byPassage() {
+    public boolean byPassage() {
         return !spans.isEmpty();
     }
 
     /** BEIR layout: corpus.jsonl[.gz], queries.jsonl, qrels/{split}.tsv; a document is a note. */
-    static EvalDataset beir(Path dir, String split, int maxQueries, int distractors) throws IOException {
+    public static EvalDataset beir(Path dir, String split, int maxQueries, int distractors) throws IOException {
         Map<String, Map<String, Integer>> qrels = new LinkedHashMap<>();
         for (String[] row : tsv(dir.resolve("qrels").resolve(split + ".tsv"))) {
             qrels.computeIfAbsent(row[0], q -> new LinkedHashMap<>()).put(row[1], Integer.parseInt(row[2]));
@@ -73,7 +73,7 @@ record EvalDataset(String name, List<Note> notes, Map<String, String> queries, M
     }
 
     /** ObliQA layout: markdown/*.md, passages.jsonl (code-point spans), queries-dev.jsonl, qrels-passage-dev.tsv. */
-    static EvalDataset obliqa(Path dir, int maxQueries) throws IOException {
+    public static EvalDataset obliqa(Path dir, int maxQueries) throws IOException {
         Map<String, Note> notes = new LinkedHashMap<>();
         Map<String, int[]> lineOfCodePoint = new HashMap<>();
         try (var files = Files.list(dir.resolve("markdown"))) {

@@ -109,6 +109,8 @@ final class IndexCommand implements Callable<Integer> {
                     @Override
                     public void done(SyncIndex.Report report) {
                         bar.close();
+                        report.unreadable().forEach(note -> spec.commandLine().getErr().println(
+                                "bearings: skipped " + report.source() + " " + note));
                         spec.commandLine().getOut().println(summary(report));
                     }
                 });

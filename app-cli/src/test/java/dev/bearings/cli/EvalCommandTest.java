@@ -58,6 +58,7 @@ class EvalCommandTest {
         assertThat(row.get("mode").asText()).isEqualTo("hybrid");
         assertThat(row.get("recall10").asDouble()).isBetween(0.2, 1.0);
         assertThat(row.get("recall5").asDouble()).isLessThanOrEqualTo(row.get("recall10").asDouble());
+        assertThat(row.get("ndcg10").asDouble()).isBetween(0.1, 1.0);
         assertThat(row.get("notes").asInt()).isBetween(1, 3);
     }
 }

@@ -29,7 +29,7 @@ class FusionTest {
     void reciprocalRankFusionAddsOneOverKPlusRank() {
         List<RankedChunk> vector = List.of(chunk("a", 0.9), chunk("b", 0.8), chunk("c", 0.7));
         List<RankedChunk> keyword = List.of(chunk("c", 12), chunk("d", 9), chunk("a", 3));
-        List<Fusion.Fused> fused = Fusion.DEFAULT.fuse(vector, keyword);
+        List<Fusion.Fused> fused = Fusion.CLASSIC.fuse(vector, keyword);
         assertThat(fused).extracting(f -> f.chunk().note().id()).containsExactly("a", "c", "b", "d");
         assertThat(fused.get(0).score()).isCloseTo(1.0 / 61 + 1.0 / 63, within(1e-12));
         assertThat(fused.get(1).score()).isCloseTo(1.0 / 63 + 1.0 / 61, within(1e-12));
@@ -42,7 +42,7 @@ class FusionTest {
         List<RankedChunk> vector = List.of(chunk("a", 1), chunk("b", 1));
         List<RankedChunk> keyword = List.of(chunk("x", 1), chunk("y", 1), chunk("z", 1), chunk("b", 1));
         assertThat(new Fusion(0, 1, 1).fuse(vector, keyword).get(0).chunk().note().id()).isEqualTo("a");
-        assertThat(Fusion.DEFAULT.fuse(vector, keyword).get(0).chunk().note().id()).isEqualTo("b");
+        assertThat(Fusion.CLASSIC.fuse(vector, keyword).get(0).chunk().note().id()).isEqualTo("b");
     }
 
     @Test

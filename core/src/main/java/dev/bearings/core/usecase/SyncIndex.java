@@ -48,8 +48,25 @@ public final class SyncIndex {
     private final Chunker chunker;
     private final Embedder embedder;
     private final Clock clock;
+    private final Prefixes prefixes;
+
+    /** What each chunk is embedded with in front of it, made from its note's title. */
+    @FunctionalInterface
+    public interface Prefixes {
+        /** The note title and heading path: {@code VPN setup > Server > Keys}. */
+        Prefixes TITLED = ChunkPrefix::titled;
+        /** The chunk's text alone. */
+        Prefixes NONE = title -> ChunkPrefix.NONE;
+
+        ChunkPrefix forTitle(String title);
+    }
 
     public SyncIndex(MarkdownParser parser, Chunker chunker, Embedder embedder, Clock clock) {
+        this(parser, chunker, embedder, clock, Prefixes.TITLED);
+    }
+
+    public SyncIndex(MarkdownParser parser, Chunker chunker, Embedder embedder, Clock clock, Prefixes prefixes) {
+        this.prefixes = Objects.requireNonNull(prefixes, "prefixes");
         this.parser = Objects.requireNonNull(parser, "parser");
         this.chunker = Objects.requireNonNull(chunker, "chunker");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
@@ -71,9 +88,11 @@ public final class SyncIndex {
     /**
      * @param skipped  notes left out, by reason (from the source, and unreadable ones)
      * @param deferred changed notes left for a later sync because the deadline came first
+     * @param unreadable each note that could not be read, as {@code id: reason}
      */
     public record Report(String source, int added, int changed, int removed, int unchanged, int chunksEmbedded,
-                         int chunksReused, Map<String, Integer> skipped, int deferred, Duration took) {
+                         int chunksReused, Map<String, Integer> skipped, int deferred, List<String> unreadable,
+                         Duration took) {
     }
 
     /** What a source has that the index has not caught up with: notes new or changed, and notes gone. */
@@ -131,6 +150,7 @@ public final class SyncIndex {
         Counts counts = new Counts();
         Map<String, Integer> skipped = new TreeMap<>(source.skipped());
         int done = 0;
+        List<String> unreadable = new ArrayList<>();
         for (int from = 0; from < pending.size(); from += NOTES_PER_ROUND) {
             if (from > 0 && clock.instant().isAfter(deadline)) {
                 break;
@@ -147,6 +167,7 @@ public final class SyncIndex {
                     }
                 } catch (NoteSource.UnreadableNote e) {
                     skipped.merge(e.reason(), 1, Integer::sum);
+                    unreadable.add(e.getMessage());
                     if (stored.contains(fingerprint.id())) {
                         index.deleteNote(source.name(), fingerprint.id());
                     }
@@ -174,7 +195,7 @@ public final class SyncIndex {
         }
         int unchanged = changes.listed().size() - pending.size();
         return new Report(source.name(), counts.added, counts.changed, changes.gone().size(), unchanged, counts.embedded,
-                counts.reused, skipped, deferred, Duration.between(started, clock.instant()));
+                counts.reused, skipped, deferred, List.copyOf(unreadable), Duration.between(started, clock.instant()));
     }
 
     private Map<String, float[]> vectorsFor(List<Prepared> round, ChunkIndex index, Counts counts) {
@@ -207,10 +228,10 @@ public final class SyncIndex {
         MarkdownDocument document = MarkdownDocument.parse(note.text(), parser);
         String title = document.title(note.title());
         List<Piece> pieces = new ArrayList<>();
-        addPieces(document, ChunkPrefix.titled(title), "", pieces);
+        addPieces(document, prefixes.forTitle(title), "", pieces);
         for (Note.Attachment attachment : note.attachments()) {
             MarkdownDocument text = MarkdownDocument.parse(attachment.text(), parser);
-            addPieces(text, ChunkPrefix.titled(title + " > attachment " + attachment.name()), attachment.name(), pieces);
+            addPieces(text, prefixes.forTitle(title + " > attachment " + attachment.name()), attachment.name(), pieces);
         }
         IndexedNote indexed = new IndexedNote(sourceName, note.id(), fingerprint.version(), title, note.tags(),
                 note.modified(), note.link());

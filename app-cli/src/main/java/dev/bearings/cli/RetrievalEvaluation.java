@@ -1,0 +1,174 @@
+package dev.bearings.cli;
+
+import dev.bearings.core.chunk.Chunker;
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.eval.Metrics;
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.markdown.MarkdownParser;
+import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.source.MemorySource;
+import dev.bearings.core.usecase.SearchNotes;
+import dev.bearings.core.usecase.SyncIndex;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Retrieval quality of the whole pipeline on a dataset: index its notes into a throwaway folder with
+ * one setup, run every judged query, score the rankings. {@code bearings eval} and the chunking sweep
+ * in the benchmarks both run this.
+ */
+public final class RetrievalEvaluation {
+
+    /**
+     * How the dataset is indexed and searched.
+     *
+     * @param tokenBudget  cut chunks to the embedder's window too, not only to the word limit
+     * @param titledPrefix embed each chunk behind its note title and heading path
+     * @param fusions      the fusions to score hybrid mode with, from the same candidate lists
+     */
+    public record Setup(String storeName, ChunkIndexStore store, MarkdownParser parser, ChunkingRules rules,
+                        boolean tokenBudget, boolean titledPrefix, List<SearchNotes.Mode> modes, List<Fusion> fusions) {
+        public Setup {
+            Objects.requireNonNull(store, "store");
+            Objects.requireNonNull(parser, "parser");
+            Objects.requireNonNull(rules, "rules");
+            modes = List.copyOf(modes);
+            fusions = List.copyOf(fusions);
+        }
+    }
+
+    /** One row of results: a mode (and fusion) on a dataset. */
+    public record Row(String dataset, String store, String mode, String fusion, int queries, double ndcg10, double recall5,
+                      double recall10, double recall100, double mrr10, int notes, int chunks, double indexSeconds,
+                      double indexMegabytes) {
+    }
+
+    private RetrievalEvaluation() {
+    }
+
+    public static List<Row> run(EvalDataset data, Setup setup, Embedder embedder) throws Exception {
+        Path folder = Files.createTempDirectory("bearings-eval");
+        List<Row> rows = new ArrayList<>();
+        try {
+            Chunker chunker = setup.tokenBudget() ? IndexCommand.chunker(setup.rules(), embedder) : new Chunker(setup.rules());
+            IndexManifest manifest = IndexCommand.manifest(setup.store(), embedder, setup.rules());
+            try (ChunkIndex index = setup.store().open(folder, manifest, true)) {
+                SyncIndex.Report report = new SyncIndex(setup.parser(), chunker, embedder, Clock.systemUTC(),
+                        setup.titledPrefix() ? SyncIndex.Prefixes.TITLED : SyncIndex.Prefixes.NONE)
+                        .sync(new MemorySource(data.name(), data.notes()), index, SyncIndex.Progress.NONE);
+                var stats = index.stats();
+                List<SearchNotes.Mode> modes = setup.modes();
+                // Each query's lists are fetched once and ranked in every mode and fusion measured.
+                Map<String, double[]> sums = new LinkedHashMap<>();
+                SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+                SearchNotes.Mode fetch = modes.size() == 1 ? modes.get(0) : SearchNotes.Mode.HYBRID;
+                for (Map.Entry<String, String> query : data.queries().entrySet()) {
+                    SearchNotes.Request request = new SearchNotes.Request(query.getValue(), data.byPassage() ? 10 : 300,
+                            fetch, SearchFilter.NONE);
+                    SearchNotes.Candidates candidates = search.candidates(index, request, fetch);
+                    for (SearchNotes.Mode m : modes) {
+                        for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? setup.fusions() : List.of(Fusion.DEFAULT)) {
+                            SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
+                                    request.query(), request.limit(), m, SearchFilter.NONE), fusion);
+                            double[] scores = data.byPassage() ? passageScores(data, query.getKey(), results)
+                                    : documentScores(data, query.getKey(), results);
+                            double[] sum = sums.computeIfAbsent(m.name().toLowerCase(Locale.ROOT) + "\u0000"
+                                    + (m == SearchNotes.Mode.HYBRID ? describe(fusion) : "-"), x -> new double[5]);
+                            for (int i = 0; i < sum.length; i++) {
+                                sum[i] += scores[i];
+                            }
+                        }
+                    }
+                }
+                int queries = data.queries().size();
+                int n = Math.max(1, queries);
+                sums.forEach((key, sum) -> rows.add(new Row(data.name(), setup.storeName(), key.substring(0, key.indexOf('\u0000')),
+                        key.substring(key.indexOf('\u0000') + 1), queries, sum[0] / n, sum[1] / n, sum[2] / n, sum[3] / n,
+                        sum[4] / n, data.notes().size(), stats.chunks(), report.took().toMillis() / 1000.0,
+                        stats.bytesOnDisk() / 1e6)));
+            }
+        } finally {
+            deleteTree(folder);
+        }
+        return rows;
+    }
+
+    static String describe(Fusion fusion) {
+        return String.format(Locale.ROOT, "k=%d kw=%.2f", fusion.k(), fusion.keywordWeight());
+    }
+
+    /** nDCG@10, R@5, R@10, R@100, MRR@10 with a document's score its best chunk's. */
+    private static double[] documentScores(EvalDataset data, String queryId, SearchNotes.Results results) {
+        Set<String> documents = new LinkedHashSet<>();
+        results.ranked().forEach(hit -> documents.add(hit.chunk().note().id()));
+        List<String> ranked = List.copyOf(documents);
+        Map<String, Integer> relevant = data.gold().get(queryId);
+        return new double[]{Metrics.ndcg(ranked, relevant, 10), Metrics.recall(ranked, relevant, 5),
+                Metrics.recall(ranked, relevant, 10), Metrics.recall(ranked, relevant, 100), Metrics.mrr(ranked, relevant, 10)};
+    }
+
+    /**
+     * A chunk is relevant when its lines overlap a gold passage. Recall counts the gold passages
+     * covered; nDCG gains once per gold passage, at the first chunk that covers it (a passage split
+     * over two chunks is found once, so nDCG stays within 0..1); MRR takes the first relevant chunk.
+     */
+    private static double[] passageScores(EvalDataset data, String queryId, SearchNotes.Results results) {
+        Set<String> gold = data.gold().get(queryId).keySet();
+        List<SearchNotes.Hit> hits = results.ranked();
+        double dcg = 0;
+        double mrr = 0;
+        Set<String> covered5 = new LinkedHashSet<>();
+        Set<String> covered10 = new LinkedHashSet<>();
+        for (int rank = 0; rank < Math.min(10, hits.size()); rank++) {
+            var chunk = hits.get(rank).chunk();
+            int fresh = 0;
+            boolean relevant = false;
+            for (String key : gold) {
+                EvalDataset.GoldSpan span = data.spans().get(key);
+                if (span.noteId().equals(chunk.note().id()) && span.firstLine() <= chunk.endLine()
+                        && chunk.startLine() <= span.lastLine()) {
+                    relevant = true;
+                    fresh += covered10.add(key) ? 1 : 0;
+                    if (rank < 5) {
+                        covered5.add(key);
+                    }
+                }
+            }
+            dcg += fresh / (Math.log(rank + 2) / Math.log(2));
+            if (relevant && mrr == 0) {
+                mrr = 1.0 / (rank + 1);
+            }
+        }
+        double ideal = 0;
+        for (int rank = 0; rank < Math.min(10, gold.size()); rank++) {
+            ideal += 1 / (Math.log(rank + 2) / Math.log(2));
+        }
+        return new double[]{ideal == 0 ? 0 : Math.min(1, dcg / ideal), (double) covered5.size() / gold.size(),
+                (double) covered10.size() / gold.size(), Double.NaN, mrr};
+    }
+
+    private static void deleteTree(Path folder) throws IOException {
+        try (Stream<Path> paths = Files.walk(folder)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}
