@@ -1,0 +1,83 @@
+package dev.bearings.benchmarks;
+
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.plugin.Settings;
+import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.usecase.SearchNotes;
+import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How long does a search take, per store and mode, at 10,000 and 100,000 chunks? Each operation is a
+ * whole {@code bearings search} minus the process: embed the query with the real fp32 model, ask the
+ * index, fuse, take 10 passages. {@code mode=embedOnly} embeds the query and nothing else: the
+ * baseline every mode pays. Sample mode, so JMH prints p50 and p99. The indexes ({@link LargeIndex})
+ * are built on the first run and kept under {@code target/bench-indexes}.
+ *
+ * <p>{@code java -jar benchmarks/target/benchmarks.jar SearchLatencyBenchmark}
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 3, time = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g"})
+public class SearchLatencyBenchmark {
+    static final List<String> QUERIES = List.of("how do I remove a printer with PowerShell",
+            "Get-ChildItem recursive filter by extension", "configure remoting over HTTPS certificate",
+            "schedule a job that runs every night", "what does the -WhatIf parameter do");
+
+    @Param({"sqlite", "lucene"})
+    public String store;
+
+    @Param({"hybrid", "vector", "keyword", "embedOnly"})
+    public String mode;
+
+    @Param({"10000", "100000"})
+    public int chunks;
+
+    private ChunkIndexReader index;
+    private Embedder embedder;
+    private SearchNotes search;
+    private int next;
+
+    @Setup
+    public void setUp() throws Exception {
+        index = LargeIndex.open(store, chunks);
+        embedder = new OnnxEmbedderProvider().create(Settings.NONE);
+        search = new SearchNotes(embedder, Fusion.DEFAULT);
+    }
+
+    @TearDown
+    public void tearDown() {
+        index.close();
+        embedder.close();
+    }
+
+    @Benchmark
+    public Object search() {
+        String query = QUERIES.get(next++ % QUERIES.size());
+        if (mode.equals("embedOnly")) {
+            return embedder.embed(query);
+        }
+        return search.search(index, new SearchNotes.Request(query, 10,
+                SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT)), SearchFilter.NONE)).ranked();
+    }
+}

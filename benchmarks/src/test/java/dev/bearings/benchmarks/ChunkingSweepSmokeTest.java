@@ -1,0 +1,36 @@
+package dev.bearings.benchmarks;
+
+import dev.bearings.testkit.Corpus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The chunking sweep, two rules on a slice of SciFact, end to end: it must not rot between real runs. */
+class ChunkingSweepSmokeTest {
+
+    @Test
+    void twoRulesGiveTheTableTheCsvAndTheChart(@TempDir Path out) throws Exception {
+        Corpus.assumePresent(Corpus.DATA.resolve("beir-scifact/queries.jsonl"));
+        ChunkingSweep.main(new String[]{"--grid", "smoke", "--out", out.toString()});
+        List<String> csv = Files.readAllLines(out.resolve("sweep.csv"));
+        assertThat(csv.get(0)).startsWith("dataset,max_words,min_words,overlap_words,token_budget,prefix,mode");
+        assertThat(csv).hasSize(1 + 2 * 2);
+        assertThat(csv.subList(1, csv.size())).allSatisfy(row -> {
+            String[] cells = row.split(",");
+            assertThat(cells[0]).isEqualTo("beir-scifact");
+            assertThat(Double.parseDouble(cells[9])).as("recall@10 of " + row).isBetween(0.0, 1.0);
+            assertThat(Double.parseDouble(cells[10])).as("nDCG@10 of " + row).isBetween(0.0, 1.0);
+            assertThat(Integer.parseInt(cells[12])).as("chunks").isPositive();
+        });
+        assertThat(csv).anyMatch(row -> row.startsWith("beir-scifact,300,30,40,"))
+                .anyMatch(row -> row.startsWith("beir-scifact,150,30,20,"));
+        assertThat(Files.readString(out.resolve("sweep.md"))).contains("| 300/30/40 |").contains("| 150/30/20 |");
+        byte[] png = Files.readAllBytes(out.resolve("sweep-beir-scifact.png"));
+        assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+    }
+}
