@@ -12,7 +12,19 @@ import java.nio.charset.StandardCharsets;
  */
 public final class NoteText {
 
+    /**
+     * Notes larger than this are not indexed: that much text is a log or an export, not a note, and
+     * embedding it would hold an index run for most of an hour.
+     */
+    public static final long MAX_BYTES = 10L * 1024 * 1024;
+
     private NoteText() {
+    }
+
+    /** Why a note of {@code bytes} bytes is too large to index, or null when it is not. */
+    public static String tooLarge(long bytes) {
+        return bytes <= MAX_BYTES ? null : String.format(java.util.Locale.ROOT,
+                "is %.1f MB; notes over %d MB are not indexed", bytes / 1048576.0, MAX_BYTES / 1048576);
     }
 
     /** @throws UnreadableNoteException saying why, with the byte offset of the first bad byte */

@@ -114,6 +114,10 @@ public final class FolderSource implements NoteSource {
             if (!insideRoot(file)) {
                 throw new UnreadableNote(id, "link leading out of the folder");
             }
+            String tooLarge = NoteText.tooLarge(Files.size(file));
+            if (tooLarge != null) {
+                throw new UnreadableNote(id, tooLarge);
+            }
             byte[] bytes = Files.readAllBytes(file);
             String text;
             try {
