@@ -173,4 +173,20 @@ class IndexCommandTest {
         assertThat(damaged.err()).contains("cannot open the index at " + index).contains("--rebuild");
         assertThat(index("--rebuild")[0]).isEqualTo(1);
     }
+
+    @Test
+    void aFullDiskStopsTheRunClearlyAndTheNextRunCompletesIt() throws Exception {
+        for (String name : new String[]{"a.md", "b.md", "c.md", "d.md"}) {
+            note(name, "# " + name + "\n\n" + section("S", "topic " + name));
+        }
+        CliRun full = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", "full-disk");
+        assertThat(full.exitCode()).isEqualTo(1);
+        assertThat(full.err()).contains("No space left on device").doesNotContain("\tat ");
+        CliRun status = CliRun.of("status", "--json", "--index", index.toString());
+        assertThat(status.exitCode()).as(status.err()).isZero();
+        assertThat(status.out()).contains("\"chunks\" : " + FullDiskStoreProvider.NOTES_THAT_FIT);
+        int[] counts = index();
+        assertThat(counts[0]).as("added by the run after space was freed").isEqualTo(2);
+        assertThat(counts[3]).as("kept from the run that filled the disk").isEqualTo(2);
+    }
 }
