@@ -85,7 +85,14 @@ final class ChunkCommand implements Callable<Integer> {
                 failed = true;
                 continue;
             }
-            List<Chunk> chunks = titled ? chunkTitled(chunkNote, text, file) : chunkNote.chunk(text).chunks();
+            List<Chunk> chunks;
+            try {
+                chunks = titled ? chunkTitled(chunkNote, text, file) : chunkNote.chunk(text).chunks();
+            } catch (StackOverflowError e) {
+                err.println("bearings: " + file + ": is nested too deeply to parse");
+                failed = true;
+                continue;
+            }
             if (json) {
                 chunks.forEach(chunk -> all.add(ChunkJson.of(file.toString(), chunk)));
             } else {

@@ -21,6 +21,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HostileNotesTest {
 
     @Test
+    void aNoteThatOverflowsTheParsersStackIsSkippedAndNamed(@TempDir Path notes, @TempDir Path index) throws Exception {
+        Files.writeString(notes.resolve("markers.md"), ("- ".repeat(10_000) + "item\n\n").repeat(10));
+        Files.writeString(notes.resolve("fine.md"), "# Fine\n\nthe unbothered puffin\n");
+        CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--parser", "flexmark");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("markers.md: is nested too deeply to parse");
+        assertThat(run.out()).contains("1 added");
+        CliRun chunk = CliRun.of("chunk", "--parser", "flexmark", notes.resolve("markers.md").toString(),
+                notes.resolve("fine.md").toString());
+        assertThat(chunk.exitCode()).isEqualTo(1);
+        assertThat(chunk.err()).contains("markers.md: is nested too deeply to parse");
+        assertThat(chunk.out()).contains("fine.md");
+    }
+
+    @Test
     void badNotesAreNamedAndSkippedAndEveryOtherNoteIsIndexed(@TempDir Path notes, @TempDir Path index) throws Exception {
         Random random = new Random(7);
         byte[] noise = new byte[20_000];

@@ -161,7 +161,7 @@ public final class SyncIndex {
                 try {
                     Optional<Note> note = source.read(fingerprint.id());
                     if (note.isPresent()) {
-                        round.add(prepare(source.name(), fingerprint, note.get()));
+                        round.add(prepareOrRefuse(source.name(), fingerprint, note.get()));
                     } else {
                         skipped.merge("vanished while indexing", 1, Integer::sum);
                     }
@@ -222,6 +222,22 @@ public final class SyncIndex {
         counts.embedded += missingHashes.size();
         counts.reused += pieces - missingHashes.size();
         return vectors;
+    }
+
+    /**
+     * A note that breaks the parser or the chunker is one unreadable note, not a failed run. Deep
+     * nesting can exhaust a parser's stack (flexmark's regular expressions on 10,000 list markers in
+     * a line), so a stack overflow is caught here too: it unwinds cleanly and leaves nothing behind.
+     */
+    private Prepared prepareOrRefuse(String sourceName, NoteFingerprint fingerprint, Note note)
+            throws NoteSource.UnreadableNote {
+        try {
+            return prepare(sourceName, fingerprint, note);
+        } catch (StackOverflowError e) {
+            throw new NoteSource.UnreadableNote(note.id(), "is nested too deeply to parse");
+        } catch (RuntimeException e) {
+            throw new NoteSource.UnreadableNote(note.id(), "cannot be parsed (" + e.getClass().getSimpleName() + ")");
+        }
     }
 
     private Prepared prepare(String sourceName, NoteFingerprint fingerprint, Note note) {
