@@ -19,19 +19,31 @@ final class ChunkingOptions {
             completionCandidates = ParserNames.class)
     String parser;
 
-    @Option(names = "--max-words", paramLabel = "N", description = "Most words in a chunk (default: 300).")
-    int maxWords = ChunkingRules.DEFAULT.maxWords();
+    @Option(names = "--preset", paramLabel = "NAME", defaultValue = "default",
+            description = "Chunking rules to start from: default (what the sweep measured best) or design-record "
+                    + "(300/30/40, the original design's); the flags below override single values.")
+    String preset;
 
-    @Option(names = "--min-words", paramLabel = "N", description = "Sections under this merge upward (default: 30).")
-    int minWords = ChunkingRules.DEFAULT.minWords();
+    @Option(names = "--max-words", paramLabel = "N", description = "Most words in a chunk (default: the preset's).")
+    Integer maxWords;
+
+    @Option(names = "--min-words", paramLabel = "N", description = "Sections under this merge upward (default: the preset's).")
+    Integer minWords;
 
     @Option(names = "--overlap-words", paramLabel = "N",
-            description = "Words repeated across a cut inside a section (default: 40).")
-    int overlapWords = ChunkingRules.DEFAULT.overlapWords();
+            description = "Words repeated across a cut inside a section (default: the preset's).")
+    Integer overlapWords;
 
     ChunkingRules rules(CommandLine commandLine) {
+        ChunkingRules base = switch (preset) {
+            case "default" -> ChunkingRules.DEFAULT;
+            case "design-record" -> ChunkingRules.DESIGN_RECORD;
+            default -> throw new CommandLine.ParameterException(commandLine,
+                    "--preset must be default or design-record, not '" + preset + "'");
+        };
         try {
-            return new ChunkingRules(maxWords, minWords, overlapWords);
+            return new ChunkingRules(maxWords != null ? maxWords : base.maxWords(),
+                    minWords != null ? minWords : base.minWords(), overlapWords != null ? overlapWords : base.overlapWords());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(commandLine,
                     "bad --max-words/--min-words/--overlap-words: " + e.getMessage());
