@@ -25,7 +25,7 @@ import java.util.Locale;
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ChunkingSweep [--grid coarse|full|smoke]
- *      [--queries N] [--distractors N] [--out DIR] [--data DIR]
+ *      [--datasets obliqa,scifact] [--queries N] [--distractors N] [--out DIR] [--data DIR]
  * </pre>
  *
  * {@code full} is the whole grid (maxWords 100-400 x overlap 0-80 x minWords 0-60 x token budget x
@@ -60,10 +60,11 @@ public final class ChunkingSweep {
         int distractors = Integer.parseInt(option(args, "--distractors", smoke ? "10" : String.valueOf(Integer.MAX_VALUE)));
         List<EvalDataset> datasets = new ArrayList<>();
         // The smoke run takes a slice of SciFact only: an ObliQA note is a whole rulebook.
-        if (Files.isDirectory(data.resolve("obliqa-dev")) && !smoke) {
+        String only = option(args, "--datasets", "obliqa,scifact");
+        if (Files.isDirectory(data.resolve("obliqa-dev")) && !smoke && only.contains("obliqa")) {
             datasets.add(EvalDataset.obliqa(data.resolve("obliqa-dev"), queries));
         }
-        if (Files.isDirectory(data.resolve("beir-scifact"))) {
+        if (Files.isDirectory(data.resolve("beir-scifact")) && only.contains("scifact")) {
             datasets.add(EvalDataset.beir(data.resolve("beir-scifact"), "test", queries, distractors));
         }
         if (datasets.isEmpty()) {
@@ -109,8 +110,9 @@ public final class ChunkingSweep {
                 grid.add(new Rules(150, 30, 20, true, true));
             }
             case "coarse" -> {
-                for (int max : new int[]{100, 150, 200, 300, 400}) {
-                    for (int overlap : new int[]{0, 40}) {
+                // The design record's rules first, then sizes around them: a cut-short run still compares.
+                for (int overlap : new int[]{40, 0}) {
+                    for (int max : new int[]{300, 200, 150, 400, 100}) {
                         grid.add(new Rules(max, 30, overlap, true, true));
                     }
                 }
