@@ -21,8 +21,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * An index kept fresh for a long-running server: a reader that is reopened whenever the index files
@@ -172,20 +170,25 @@ final class LiveIndex implements AutoCloseable {
         if (!Files.isDirectory(folder)) {
             return "";
         }
-        try (Stream<Path> files = Files.walk(folder, 2)) {
-            return files.filter(Files::isRegularFile)
-                    // Readers touch SQLite's shared-memory file and our lock file; only writes count.
-                    .filter(f -> !f.getFileName().toString().equals("index.lock") && !f.toString().endsWith("-shm"))
-                    .sorted()
-                    .map(f -> {
-                        try {
-                            return folder.relativize(f) + ":" + Files.size(f) + ":" + Files.getLastModifiedTime(f).toMillis();
-                        } catch (IOException gone) {
-                            return f.getFileName() + ":gone";
-                        }
-                    })
-                    .collect(Collectors.joining("\n"));
-        }
+        java.util.TreeMap<String, String> files = new java.util.TreeMap<>();
+        Files.walkFileTree(folder, java.util.Set.of(), 2, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attributes) {
+                String name = file.getFileName().toString();
+                // Readers touch SQLite's shared-memory file and our lock file; only writes count.
+                if (attributes.isRegularFile() && !name.equals("index.lock") && !name.endsWith("-shm")) {
+                    files.put(folder.relativize(file).toString(), attributes.size() + ":" + attributes.lastModifiedTime().toMillis());
+                }
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException gone) {
+                // A writer's temporary file, deleted while we looked: the next look sees the result.
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+        });
+        return files.toString();
     }
 
     private void closeReader() {

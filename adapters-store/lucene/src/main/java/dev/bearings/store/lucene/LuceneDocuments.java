@@ -233,12 +233,6 @@ final class LuceneDocuments {
             notes.merge(stored.document(hit.doc).get(SOURCE), 1, Integer::sum);
         }
         int chunks = searcher.count(LuceneChunkIndex.term(TYPE, "chunk"));
-        long bytes = 0;
-        try (Stream<Path> files = Files.walk(location)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                bytes += Files.size(file);
-            }
-        }
-        return new IndexStats(notes, chunks, bytes, lastSync);
+        return new IndexStats(notes, chunks, IndexStats.bytesOnDisk(location), lastSync);
     }
 }

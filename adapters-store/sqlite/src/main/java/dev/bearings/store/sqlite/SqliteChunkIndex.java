@@ -369,11 +369,8 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                     lastSync = Optional.of(Instant.parse(rows.getString(1)));
                 }
             }
-            long bytes = 0;
-            for (String suffix : new String[]{"", "-wal", "-shm"}) {
-                Path part = file.resolveSibling(FILE_NAME + suffix);
-                bytes += Files.exists(part) ? Files.size(part) : 0;
-            }
+            long bytes = IndexStats.bytesOnDisk(file, file.resolveSibling(FILE_NAME + "-wal"),
+                    file.resolveSibling(FILE_NAME + "-shm"));
             return new IndexStats(notes, chunks, bytes, lastSync);
         } catch (SQLException | IOException e) {
             throw new IllegalStateException("cannot read the statistics of the index at " + file + ": " + e.getMessage(), e);
