@@ -167,13 +167,11 @@ final class SqliteSearch {
         return notes;
     }
 
+    /** The notes by source and id, for filtering hits. */
     private Map<String, IndexedNote> notes() throws SQLException {
         Map<String, IndexedNote> notes = new HashMap<>();
-        try (Statement s = db.createStatement();
-             ResultSet rows = s.executeQuery("SELECT source, id, version, title, tags, modified, link FROM notes")) {
-            while (rows.next()) {
-                notes.put(rows.getString(1) + "\u0000" + rows.getString(2), note(rows, 1));
-            }
+        for (IndexedNote note : noteList()) {
+            notes.put(note.source() + "\u0000" + note.id(), note);
         }
         return notes;
     }
