@@ -120,6 +120,52 @@ class IndexCommandTest {
     }
 
     @Test
+    void aLockedBearDatabaseIsWaitedForThenReportedAndNothingChanges() throws Exception {
+        BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
+        bear.add("VPN", "# VPN\n\n" + section("Server", "the WireGuard server"), "");
+        bear.add("Bread", "# Bread\n\n" + section("Starter", "the sourdough starter"), "");
+        CliRun first = CliRun.of("index", "--bear", bear.database.toString(), "--index", index.toString());
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        byte[] before = Files.readAllBytes(bear.database);
+        try (java.sql.Connection writer = bear.connect(); java.sql.Statement s = writer.createStatement()) {
+            s.execute("BEGIN EXCLUSIVE");
+            s.execute("UPDATE ZSFNOTE SET ZTEXT = 'half written'");
+            long start = System.nanoTime();
+            CliRun locked = CliRun.of("index", "--index", index.toString());
+            java.time.Duration waited = java.time.Duration.ofNanos(System.nanoTime() - start);
+            assertThat(locked.exitCode()).isEqualTo(1);
+            assertThat(locked.err()).contains(bear.database.toString()).contains("is locked").doesNotContain("\tat ");
+            assertThat(waited).as("waited for Bear to finish writing").isGreaterThanOrEqualTo(IndexCommand.BEAR_BUSY_TIMEOUT.minusMillis(500));
+            s.execute("ROLLBACK");
+        }
+        assertThat(Files.readAllBytes(bear.database)).as("Bear's database is untouched").isEqualTo(before);
+        JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
+        assertThat(status.get("notesBySource").get("bear").asInt()).as("no note lost while Bear was busy").isEqualTo(2);
+    }
+
+    @Test
+    void missingAndForeignBearDatabasesAreNamedAndExitOne() throws Exception {
+        Path missing = notes.resolve("Bear/database.sqlite");
+        CliRun nothing = CliRun.of("index", "--bear", missing.toString(), "--index", index.toString());
+        assertThat(nothing.exitCode()).isEqualTo(1);
+        assertThat(nothing.err()).contains(missing.toString()).contains("--bear").doesNotContain("\tat ");
+        Path other = notes.resolve("other.sqlite");
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
+             java.sql.Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE notes (id INTEGER)");
+        }
+        CliRun foreign = CliRun.of("index", "--bear", other.toString(), "--index", index.toString());
+        assertThat(foreign.exitCode()).isEqualTo(1);
+        assertThat(foreign.err()).contains(other.toString()).contains("no ZSFNOTE").doesNotContain("\tat ");
+        Path garbage = notes.resolve("garbage.sqlite");
+        Files.write(garbage, "not sqlite at all".repeat(100).getBytes());
+        CliRun damaged = CliRun.of("index", "--bear", garbage.toString(), "--index", index.toString());
+        assertThat(damaged.exitCode()).isEqualTo(1);
+        assertThat(damaged.err()).contains(garbage.toString()).contains("not a readable Bear database");
+        assertThat(Files.readAllBytes(garbage)).isEqualTo("not sqlite at all".repeat(100).getBytes());
+    }
+
+    @Test
     void unreadableNotesAreSkippedWithTheirReasonAndTheRestIndexed() throws Exception {
         note("good.md", "# Good\n\n" + section("A", "a topic"));
         Files.write(notes.resolve("bad.md"), new byte[]{'#', ' ', (byte) 0xFF, '\n'});
