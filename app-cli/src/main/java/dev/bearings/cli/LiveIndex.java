@@ -33,7 +33,7 @@ final class LiveIndex implements AutoCloseable {
     /**
      * @param synced   notes added, changed or removed by this check
      * @param deferred changed notes left for the next check, as the budget ran out
-     * @param busy     another process was writing the index, so nothing was synced
+     * @param busy     another process was writing the index, or it cannot be written, so nothing was synced
      */
     record Freshness(int synced, int deferred, boolean busy) {
         static final Freshness FRESH = new Freshness(0, 0, false);
@@ -89,7 +89,8 @@ final class LiveIndex implements AutoCloseable {
         IndexLock lock;
         try {
             lock = IndexLock.acquire(folder);
-        } catch (IOException busy) {
+        } catch (IOException busyOrReadOnly) {
+            // Either way the index stays as it is and the search is answered from it.
             return new Freshness(0, 0, true);
         }
         try (lock) {
@@ -107,7 +108,7 @@ final class LiveIndex implements AutoCloseable {
         }
         try (IndexLock lock = IndexLock.acquire(folder)) {
             return write(config, Instant.MAX);
-        } catch (IOException busy) {
+        } catch (IndexLock.HeldElsewhere busy) {
             throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");
         }
     }

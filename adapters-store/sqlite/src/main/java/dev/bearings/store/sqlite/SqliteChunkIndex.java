@@ -100,7 +100,12 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         }
         Connection db = null;
         try {
-            db = DriverManager.getConnection("jdbc:sqlite:" + file);
+            // A WAL database is read through a shared-memory file beside it, which a read-only folder
+            // (read-only media, a snapshot, a folder of someone else's) cannot hold. Nothing can write
+            // there either, so the file is read as immutable: no locks, no shared memory.
+            db = Files.isWritable(folder)
+                    ? DriverManager.getConnection("jdbc:sqlite:" + file)
+                    : DriverManager.getConnection("jdbc:sqlite:" + file.toUri() + "?immutable=1");
             try (Statement s = db.createStatement()) {
                 s.execute("PRAGMA busy_timeout = 10000");
             }
@@ -127,7 +132,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             return "another process holds the index";
         }
         if (message.contains("READONLY") || message.contains("CANTOPEN")) {
-            return "the index cannot be opened for writing";
+            return "the index file cannot be written (check the permissions of the folder and its files)";
         }
         return message;
     }
