@@ -14,13 +14,13 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Searches while a real {@code bearings index} process rewrites every note: each search answers, and
+ * Searches, from the CLI and from an MCP server, while a real {@code bearings index} process rewrites every note: each search answers, and
  * each note in an answer is wholly its old version or wholly its new one, never a mixture.
  */
 class SearchDuringIndexTest {
 
     private static void write(Path notes, String version) throws Exception {
-        for (int i = 0; i < 80; i++) {
+        for (int i = 0; i < 40; i++) {
             StringBuilder text = new StringBuilder("# Lighthouse " + i + "\n\n");
             for (String part : List.of("Lamp", "Lens", "Keeper")) {
                 text.append("## ").append(part).append("\n\n")
@@ -34,6 +34,25 @@ class SearchDuringIndexTest {
         }
     }
 
+    /** Each note in one answer is wholly one version; says whether the answer held both versions. */
+    private static boolean eachNoteWhole(JsonNode hits) {
+        Map<String, String> versionOfNote = new HashMap<>();
+        for (JsonNode hit : hits) {
+            String version = hit.path("text").asText().contains("second edition") ? "second" : "first";
+            String earlier = versionOfNote.putIfAbsent(hit.path("noteId").asText(), version);
+            assertThat(earlier == null ? version : earlier).as("chunks of %s in one answer", hit.path("noteId").asText())
+                    .isEqualTo(version);
+        }
+        return versionOfNote.containsValue("first") && versionOfNote.containsValue("second");
+    }
+
+    private static Process indexRun(Path index, String store) throws Exception {
+        List<String> command = McpServerProcess.command(index);
+        command.subList(command.indexOf("mcp"), command.size()).clear();
+        command.addAll(List.of("index", "--index", index.toString(), "--store", store));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "lucene"})
     void searchesDuringARunSeeEachNoteWhole(String store, @TempDir Path notes, @TempDir Path index) throws Exception {
@@ -41,27 +60,56 @@ class SearchDuringIndexTest {
         CliRun first = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
         assertThat(first.exitCode()).as(first.err()).isZero();
         write(notes, "second");
-        List<String> command = McpServerProcess.command(index);
-        command.subList(command.indexOf("mcp"), command.size()).clear();
-        command.addAll(List.of("index", "--index", index.toString(), "--store", store));
-        Process run = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process run = indexRun(index, store);
         int searches = 0;
         boolean sawBoth = false;
         while (run.isAlive() || searches < 3) {
             CliRun search = CliRun.of("search", "--json", "--mode", "keyword", "--limit", "60", "--index", index.toString(),
                     "--store", store, "lighthouse keeper lens lamp log edition");
             assertThat(search.exitCode()).as(search.err()).isZero();
-            Map<String, String> versionOfNote = new HashMap<>();
-            for (JsonNode hit : McpServerProcess.JSON.readTree(search.out())) {
-                String version = hit.path("text").asText().contains("second edition") ? "second" : "first";
-                String earlier = versionOfNote.putIfAbsent(hit.path("noteId").asText(), version);
-                assertThat(earlier == null ? version : earlier).as("chunks of %s in one answer", hit.path("noteId").asText())
-                        .isEqualTo(version);
-            }
-            sawBoth |= versionOfNote.containsValue("first") && versionOfNote.containsValue("second");
+            sawBoth |= eachNoteWhole(McpServerProcess.JSON.readTree(search.out()));
             searches++;
         }
         assertThat(run.waitFor()).isZero();
         System.err.println(store + ": " + searches + " searches during the run; both versions in one answer: " + sawBoth);
+    }
+
+    /**
+     * The same through a running MCP server: its reader follows the run's commits, and its own
+     * freshness sync stands aside while the run holds the index.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "lucene"})
+    void mcpSearchesDuringARunSeeEachNoteWhole(String store, @TempDir Path notes, @TempDir Path index) throws Exception {
+        write(notes, "first");
+        CliRun first = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        try (McpServerProcess server = McpServerProcess.start(McpServerProcess.command(index, "--store", store)).initialized()) {
+            String query = "{\"query\":\"lighthouse keeper lens lamp log edition\",\"mode\":\"keyword\",\"limit\":60}";
+            assertThat(server.call("warm", "search_notes", query).path("result").path("isError").asBoolean()).isFalse();
+            write(notes, "second");
+            Path sources = index.resolve("sources.json");
+            Object before = Files.readAttributes(sources, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            Process run = indexRun(index, store);
+            // The run rewrites its sources file once it holds the index; searching before that would
+            // let the server's own sync take the index first, and the run would (rightly) refuse.
+            while (run.isAlive() && before.equals(
+                    Files.readAttributes(sources, java.nio.file.attribute.BasicFileAttributes.class).fileKey())) {
+                Thread.sleep(5);
+            }
+            int searches = 0;
+            boolean sawBoth = false;
+            while (run.isAlive() || searches < 3) {
+                JsonNode result = server.call("q" + searches, "search_notes", query).path("result");
+                assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+                sawBoth |= eachNoteWhole(McpServerProcess.JSON.readTree(result.path("content").get(0).path("text").asText()));
+                searches++;
+            }
+            assertThat(run.waitFor()).isZero();
+            JsonNode after = McpServerProcess.JSON.readTree(server.call("last", "search_notes", query)
+                    .path("result").path("content").get(0).path("text").asText());
+            assertThat(after).isNotEmpty().allSatisfy(hit -> assertThat(hit.path("text").asText()).contains("second edition"));
+            System.err.println(store + ": " + searches + " MCP searches during the run; both versions in one answer: " + sawBoth);
+        }
     }
 }
