@@ -19,7 +19,8 @@ import java.util.function.IntFunction;
  * the time to parse and chunk 1, 2, 4 and 8 MB, and the time per MB relative to 1 MB: a ratio near 1
  * is linear.
  *
- * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ParseScaling}
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ParseScaling [input]}, where
+ * {@code input} picks the inputs whose name contains it (all by default).
  */
 public final class ParseScaling {
 
@@ -46,6 +47,9 @@ public final class ParseScaling {
         System.out.printf("%-18s %-10s %9s %9s %9s %9s %12s%n", "input", "parser", "1 MB s", "2 MB s", "4 MB s", "8 MB s",
                 "8 MB vs 1 MB");
         for (var input : inputs.entrySet()) {
+            if (args.length > 0 && !input.getKey().contains(args[0])) {
+                continue;
+            }
             for (String parserName : new String[]{"commonmark", "flexmark"}) {
                 MarkdownParser parser = parsers.get(parserName);
                 double[] seconds = new double[4];

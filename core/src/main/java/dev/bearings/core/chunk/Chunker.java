@@ -233,16 +233,21 @@ public final class Chunker {
                 out.addIf(window == section.end(), window);
                 return out.sorted(pieceStart);
             }
-            for (Block block : section.blocks()) {
+            // Only boundaries in (pieceStart, window] count: looking from the section's first block, or
+            // at every line of a block, made cutting one huge block quadratic in its size.
+            List<Block> blocks = section.blocks();
+            for (int b = firstBlockEndingAfter(blocks, pieceStart); b < blocks.size(); b++) {
+                Block block = blocks.get(b);
                 int blockStart = source.lineStart(block.startLine());
                 int blockEnd = source.lineEnd(block.endLine());
                 if (blockStart > window) {
                     break;
                 }
                 out.add(blockStart);
-                if (boundary == Boundary.LINE_OR_SENTENCE && blockEnd > pieceStart) {
+                if (boundary == Boundary.LINE_OR_SENTENCE) {
                     if (block.kind().splitsAtLines()) {
-                        for (int line = block.startLine() + 1; line <= block.endLine(); line++) {
+                        int firstLine = Math.max(block.startLine(), source.lineOf(pieceStart)) + 1;
+                        for (int line = firstLine; line <= block.endLine() && source.lineStart(line) <= window; line++) {
                             out.add(source.lineStart(line));
                         }
                     } else {
@@ -252,6 +257,21 @@ public final class Chunker {
             }
             out.addIf(section.end() <= window, section.end());
             return out.sorted(pieceStart, window);
+        }
+
+        /** The index of the first block that ends after {@code offset}: blocks are in order and do not overlap. */
+        private int firstBlockEndingAfter(List<Block> blocks, int offset) {
+            int low = 0;
+            int high = blocks.size();
+            while (low < high) {
+                int mid = (low + high) >>> 1;
+                if (source.lineEnd(blocks.get(mid).endLine()) > offset) {
+                    high = mid;
+                } else {
+                    low = mid + 1;
+                }
+            }
+            return low;
         }
 
         /** Sentence starts in {@code [from, to)}; the end of the text looked at is one only at the block's end. */
