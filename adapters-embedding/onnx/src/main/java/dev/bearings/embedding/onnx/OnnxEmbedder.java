@@ -117,12 +117,12 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
 
         @Override
         public void close() {
+            // The inference first: it waits for calls still running in the session.
+            inference.close();
             try {
                 session.close();
             } catch (OrtException e) {
                 throw new IllegalStateException("cannot close the ONNX session of " + model, e);
-            } finally {
-                inference.close();
             }
         }
     }

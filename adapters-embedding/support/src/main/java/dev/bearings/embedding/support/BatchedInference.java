@@ -78,6 +78,9 @@ public final class BatchedInference implements AutoCloseable {
             for (int[] batch : batches) {
                 pending.add(workers.submit(() -> fill(batch, encoded, vectors, runner)));
             }
+            // Every batch is waited for, even after one has failed, so that no call is still running
+            // in the engine when the caller, seeing the failure, closes it under that call.
+            RuntimeException failure = null;
             for (Future<?> future : pending) {
                 try {
                     future.get();
@@ -85,8 +88,12 @@ public final class BatchedInference implements AutoCloseable {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while embedding", e);
                 } catch (ExecutionException e) {
-                    throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                    failure = failure != null ? failure
+                            : e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
                 }
+            }
+            if (failure != null) {
+                throw failure;
             }
         }
         List<Embedding> out = new ArrayList<>(texts.size());
