@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A real {@code bearings index} process killed (SIGKILL) in the middle of a run leaves an index that
- * opens, and the next run ends with exactly what a clean build gives.
+ * A real {@code bearings index} process killed (SIGKILL, or SIGTERM at every other point) in the middle
+ * of a run leaves an index that opens, and the next run ends with exactly what a clean build gives.
  */
 class KilledIndexRunTest {
 
@@ -27,6 +27,8 @@ class KilledIndexRunTest {
     Path killed;
     @TempDir
     Path clean;
+    @TempDir
+    Path workingDirectory;
 
     @Test
     void killedRunsAreCompletedByTheNextRun() throws Exception {
@@ -38,17 +40,30 @@ class KilledIndexRunTest {
         long seed = System.nanoTime();
         int[] killPoints = new java.util.Random(seed).ints(4, 1, 110).sorted().toArray();
         System.err.println("kill points " + java.util.Arrays.toString(killPoints) + " (seed " + seed + ")");
-        for (int notesBeforeKill : killPoints) {
+        for (int k = 0; k < killPoints.length; k++) {
+            Path output = workingDirectory.resolve("run-" + k + ".txt");
             Process process = new ProcessBuilder(javaCommand("index", "--folder", notes.toString(), "--index", killed.toString()))
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .directory(workingDirectory.toFile()).redirectErrorStream(true).redirectOutput(output.toFile()).start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (process.isAlive() && notesIn(killed) < notesBeforeKill && System.nanoTime() < deadline) {
+            while (process.isAlive() && notesIn(killed) < killPoints[k] && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            process.destroyForcibly().waitFor();
+            if (k % 2 == 0) {
+                process.destroyForcibly().waitFor();
+            } else {
+                // SIGTERM, as a service manager or a closed terminal sends: the JVM runs its exit path
+                // while the run is inside the embedding engine, which must neither hang nor crash.
+                process.destroy();
+                assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("the run stops when asked").isTrue();
+                assertThat(process.exitValue()).as(Files.readString(output)).isEqualTo(143);
+                assertThat(Files.readString(output)).doesNotContain("A fatal error has been detected");
+            }
             assertThat(notesIn(killed)).as("the killed index opens and kept its finished notes")
                     .as("kill points %s, seed %d", java.util.Arrays.toString(killPoints), seed)
                     .isBetween(0, 119);
+        }
+        try (var left = Files.list(workingDirectory)) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("no JVM crash report").noneMatch(n -> n.startsWith("hs_err"));
         }
         CliRun resumed = CliRun.of("index", "--index", killed.toString());
         assertThat(resumed.exitCode()).as(resumed.err()).isZero();
