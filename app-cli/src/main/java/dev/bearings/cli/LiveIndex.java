@@ -80,7 +80,12 @@ final class LiveIndex implements AutoCloseable {
         return reader;
     }
 
-    /** Syncs the notes that changed since the last sync, until {@code deadline}; does nothing when none did. */
+    /**
+     * Syncs the notes that changed since the last sync, until {@code deadline}; does nothing when none did.
+     * The sources are listed twice when something changed: once without the lock, to find out cheaply
+     * whether to take it, and again by the sync under the lock, since another writer may have synced
+     * in between.
+     */
     synchronized Freshness refresh(Instant deadline) throws Exception {
         SourcesConfig config = sources();
         if (config.isEmpty() || !changed(config)) {
