@@ -77,7 +77,7 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
 
         /** One inference call over rows padded to the longest of them. */
         @Override
-            public float[][] run(long[][] rows) {
+        public float[][] run(long[][] rows) {
             int columns = Arrays.stream(rows).mapToInt(r -> r.length).max().orElse(0);
             long[] ids = new long[rows.length * columns];
             long[] mask = new long[rows.length * columns];
