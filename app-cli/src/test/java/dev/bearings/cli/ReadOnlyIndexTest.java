@@ -105,7 +105,7 @@ class ReadOnlyIndexTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sqlite"})
+    @ValueSource(strings = {"sqlite", "lucene"})
     void theMcpServerSearchesAReadOnlyIndexAndSaysWhyItCannotSync(String store, @TempDir Path root) throws Exception {
         Path index = McpServerProcess.indexedExamples(root, store);
         Files.writeString(root.resolve("notes").resolve("new-note.md"), "# Lighthouse\n\nThe lamp of the lighthouse.\n");
