@@ -104,6 +104,25 @@ class ReadOnlyIndexTest {
         assertThat(writable.out()).contains("1 changed");
     }
 
+    /** A writer that has not checkpointed keeps its last commits in the WAL file: a reader must see them. */
+    @org.junit.jupiter.api.Test
+    void aReadOnlySqliteIndexIsReadWithWhatItsWriteAheadLogHolds(@TempDir Path notes, @TempDir Path root) throws Exception {
+        Path index = root.resolve("index");
+        note(notes, "vpn.md", "WireGuard VPN");
+        CliRun first = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        try (java.sql.Connection writer = java.sql.DriverManager.getConnection("jdbc:sqlite:" + index.resolve("bearings.sqlite"));
+             java.sql.Statement s = writer.createStatement()) {
+            s.execute("PRAGMA wal_autocheckpoint = 0");
+            s.execute("UPDATE notes SET title = 'Renamed in the log'");
+            assertThat(index.resolve("bearings.sqlite-wal")).exists();
+            CliProcess search = CliProcess.run(readOnly(index, bearings("search", "--json", "--index", index.toString(),
+                    "how was the vpn set up")));
+            assertThat(search.exitCode()).as(search.err()).isZero();
+            assertThat(McpServerProcess.JSON.readTree(search.out()).get(0).path("title").asText()).isEqualTo("Renamed in the log");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "lucene"})
     void theMcpServerSearchesAReadOnlyIndexAndSaysWhyItCannotSync(String store, @TempDir Path root) throws Exception {

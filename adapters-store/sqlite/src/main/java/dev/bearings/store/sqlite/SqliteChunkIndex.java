@@ -101,11 +101,14 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         Connection db = null;
         try {
             // A WAL database is read through a shared-memory file beside it, which a read-only folder
-            // (read-only media, a snapshot, a folder of someone else's) cannot hold. Nothing can write
-            // there either, so the file is read as immutable: no locks, no shared memory.
+            // (read-only media, a snapshot, a folder of someone else's) cannot create. Without a WAL
+            // file the main file is the whole index and is read as immutable (no locks, no shared
+            // memory); with one (its writer still open, or killed before a checkpoint) the
+            // existing files are read read-only, as immutable would miss what the WAL holds.
             db = Files.isWritable(folder)
                     ? DriverManager.getConnection("jdbc:sqlite:" + file)
-                    : DriverManager.getConnection("jdbc:sqlite:" + file.toUri() + "?immutable=1");
+                    : DriverManager.getConnection("jdbc:sqlite:" + file.toUri()
+                    + (Files.exists(folder.resolve(FILE_NAME + "-wal")) ? "?mode=ro" : "?immutable=1"));
             try (Statement s = db.createStatement()) {
                 s.execute("PRAGMA busy_timeout = 10000");
             }
