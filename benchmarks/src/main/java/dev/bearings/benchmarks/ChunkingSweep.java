@@ -72,7 +72,7 @@ public final class ChunkingSweep {
             return;
         }
         run(datasets, grid(grid), out);
-        System.out.println("wrote " + out.resolve("sweep.csv") + ", sweep.md and sweep.png");
+        System.out.println("wrote " + out.resolve("sweep.csv") + ", sweep.md and one sweep-DATASET.png per dataset");
     }
 
     /** Runs the grid, rewriting the report after each rule, so that a long run can be read while it goes. */
