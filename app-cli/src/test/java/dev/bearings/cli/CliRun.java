@@ -2,6 +2,9 @@ package dev.bearings.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** One run of the real command line, in process, with what it printed. */
 record CliRun(int exitCode, String out, String err) {
@@ -11,5 +14,13 @@ record CliRun(int exitCode, String out, String err) {
         StringWriter err = new StringWriter();
         int code = Bearings.run(new PrintWriter(out), new PrintWriter(err), args);
         return new CliRun(code, out.toString(), err.toString());
+    }
+
+    /** The command that runs the same command line in a process of its own, from the test class path. */
+    static List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Bearings.class.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 }

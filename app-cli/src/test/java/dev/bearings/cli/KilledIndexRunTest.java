@@ -48,7 +48,7 @@ class KilledIndexRunTest {
         for (int k = 0; k < killPoints.length; k++) {
             boolean term = k < 2;
             Path output = workingDirectory.resolve("run-" + k + ".txt");
-            Process process = new ProcessBuilder(javaCommand("index", "--folder", notes.toString(), "--index", killed.toString()))
+            Process process = new ProcessBuilder(CliRun.command("index", "--folder", notes.toString(), "--index", killed.toString()))
                     .directory(workingDirectory.toFile()).redirectErrorStream(true).redirectOutput(output.toFile()).start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (process.isAlive() && notesIn(killed) < killPoints[k] && System.nanoTime() < deadline) {
@@ -77,13 +77,6 @@ class KilledIndexRunTest {
         CliRun fresh = CliRun.of("index", "--folder", notes.toString(), "--index", clean.toString());
         assertThat(fresh.exitCode()).as(fresh.err()).isZero();
         assertThat(contents(killed)).isEqualTo(contents(clean)).hasSizeGreaterThan(120 * 3);
-    }
-
-    private static List<String> javaCommand(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Bearings.class.getName()));
-        command.addAll(List.of(args));
-        return command;
     }
 
     private static int notesIn(Path index) throws Exception {

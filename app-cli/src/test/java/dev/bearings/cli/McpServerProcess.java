@@ -77,8 +77,7 @@ final class McpServerProcess implements AutoCloseable {
 
     /** The command that starts {@code bearings mcp} on this index, from the test class path. */
     static List<String> command(Path index, String... more) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Bearings.class.getName(), "mcp", "--index", index.toString()));
+        List<String> command = CliRun.command("mcp", "--index", index.toString());
         command.addAll(List.of(more));
         return command;
     }

@@ -42,13 +42,6 @@ class ReadOnlyIndexTest {
         return wrapped;
     }
 
-    private static List<String> bearings(String... args) {
-        List<String> command = McpServerProcess.command(Path.of("unused"));
-        command.subList(command.indexOf("mcp"), command.size()).clear();
-        command.addAll(List.of(args));
-        return command;
-    }
-
     private record CliProcess(int exitCode, String out, String err) {
         static CliProcess run(List<String> command) throws IOException, InterruptedException {
             Process process = new ProcessBuilder(command).start();
@@ -76,23 +69,23 @@ class ReadOnlyIndexTest {
         String statusBefore = CliRun.of("status", "--json", "--index", index.toString(), "--store", store).out();
         note(notes, "vpn.md", "OpenVPN tunnel");
 
-        CliProcess write = CliProcess.run(readOnly(index, bearings("index", "--index", index.toString(), "--store", store)));
+        CliProcess write = CliProcess.run(readOnly(index, CliRun.command("index", "--index", index.toString(), "--store", store)));
         assertThat(write.exitCode()).as(write.err()).isEqualTo(1);
         assertThat(write.err()).contains("cannot write to the index folder " + index).contains("Read-only file system")
                 .doesNotContain("--rebuild").doesNotContain("\tat ");
 
-        CliProcess search = CliProcess.run(readOnly(index, bearings("search", "--json", "--index", index.toString(),
+        CliProcess search = CliProcess.run(readOnly(index, CliRun.command("search", "--json", "--index", index.toString(),
                 "--store", store, "how was the vpn set up")));
         assertThat(search.exitCode()).as(search.err()).isZero();
         JsonNode hits = McpServerProcess.JSON.readTree(search.out());
         assertThat(hits).isNotEmpty();
         assertThat(hits.get(0).path("text").asText()).as("the index as it was before the failed run").contains("WireGuard");
-        CliProcess status = CliProcess.run(readOnly(index, bearings("status", "--json", "--index", index.toString(), "--store", store)));
+        CliProcess status = CliProcess.run(readOnly(index, CliRun.command("status", "--json", "--index", index.toString(), "--store", store)));
         assertThat(status.exitCode()).as(status.err()).isZero();
         assertThat(McpServerProcess.JSON.readTree(status.out()).get("notes").asInt()).isEqualTo(2);
 
         Path nested = index.resolve("inner");
-        CliProcess create = CliProcess.run(readOnly(index, bearings("index", "--folder", notes.toString(),
+        CliProcess create = CliProcess.run(readOnly(index, CliRun.command("index", "--folder", notes.toString(),
                 "--index", nested.toString(), "--store", store)));
         assertThat(create.exitCode()).as(create.err()).isEqualTo(1);
         assertThat(create.err()).contains("cannot write to the index folder " + nested).contains("Read-only file system");
@@ -116,7 +109,7 @@ class ReadOnlyIndexTest {
             s.execute("PRAGMA wal_autocheckpoint = 0");
             s.execute("UPDATE notes SET title = 'Renamed in the log'");
             assertThat(index.resolve("bearings.sqlite-wal")).exists();
-            CliProcess search = CliProcess.run(readOnly(index, bearings("search", "--json", "--index", index.toString(),
+            CliProcess search = CliProcess.run(readOnly(index, CliRun.command("search", "--json", "--index", index.toString(),
                     "how was the vpn set up")));
             assertThat(search.exitCode()).as(search.err()).isZero();
             assertThat(McpServerProcess.JSON.readTree(search.out()).get(0).path("title").asText()).isEqualTo("Renamed in the log");

@@ -46,19 +46,21 @@ class SearchDuringIndexTest {
         return versionOfNote.containsValue("first") && versionOfNote.containsValue("second");
     }
 
+    private static void indexFirstVersion(Path notes, Path index, String store) throws Exception {
+        write(notes, "first");
+        CliRun first = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
+        assertThat(first.exitCode()).as(first.err()).isZero();
+    }
+
     private static Process indexRun(Path index, String store) throws Exception {
-        List<String> command = McpServerProcess.command(index);
-        command.subList(command.indexOf("mcp"), command.size()).clear();
-        command.addAll(List.of("index", "--index", index.toString(), "--store", store));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder(CliRun.command("index", "--index", index.toString(), "--store", store))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "lucene"})
     void searchesDuringARunSeeEachNoteWhole(String store, @TempDir Path notes, @TempDir Path index) throws Exception {
-        write(notes, "first");
-        CliRun first = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
-        assertThat(first.exitCode()).as(first.err()).isZero();
+        indexFirstVersion(notes, index, store);
         write(notes, "second");
         Process run = indexRun(index, store);
         int searches = 0;
@@ -81,9 +83,7 @@ class SearchDuringIndexTest {
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "lucene"})
     void mcpSearchesDuringARunSeeEachNoteWhole(String store, @TempDir Path notes, @TempDir Path index) throws Exception {
-        write(notes, "first");
-        CliRun first = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
-        assertThat(first.exitCode()).as(first.err()).isZero();
+        indexFirstVersion(notes, index, store);
         try (McpServerProcess server = McpServerProcess.start(McpServerProcess.command(index, "--store", store)).initialized()) {
             String query = "{\"query\":\"lighthouse keeper lens lamp log edition\",\"mode\":\"keyword\",\"limit\":60}";
             assertThat(server.call("warm", "search_notes", query).path("result").path("isError").asBoolean()).isFalse();
