@@ -43,13 +43,18 @@ class ReadOnlyIndexTest {
     }
 
     private record CliProcess(int exitCode, String out, String err) {
+        /** Runs it to the end; stderr goes to a file, so a chatty stderr cannot block the child while stdout is read. */
         static CliProcess run(List<String> command) throws IOException, InterruptedException {
-            Process process = new ProcessBuilder(command).start();
-            process.getOutputStream().close();
-            byte[] out = process.getInputStream().readAllBytes();
-            byte[] err = process.getErrorStream().readAllBytes();
-            assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-            return new CliProcess(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+            Path errFile = Files.createTempFile("bearings-err", ".txt");
+            try {
+                Process process = new ProcessBuilder(command).redirectError(errFile.toFile()).start();
+                process.getOutputStream().close();
+                byte[] out = process.getInputStream().readAllBytes();
+                assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+                return new CliProcess(process.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(errFile));
+            } finally {
+                Files.deleteIfExists(errFile);
+            }
         }
     }
 
