@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.testkit.ProjectRoot;
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.ChunkPrefix;
 import dev.bearings.core.chunk.Chunker;
@@ -79,7 +80,7 @@ class ChunksFitTheWindowTest {
 
     @Test
     void theBundledNotesFit() throws Exception {
-        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("..", "examples", "notes"))) {
+        try (var files = java.nio.file.Files.list(ProjectRoot.EXAMPLE_NOTES)) {
             for (var file : files.toList()) {
                 checkFits(java.nio.file.Files.readString(file), file.getFileName().toString());
             }

@@ -18,8 +18,14 @@ record CliRun(int exitCode, String out, String err) {
 
     /** The command that runs the same command line in a process of its own, from the test class path. */
     static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Bearings.class.getName()));
+        return command(List.of(), args);
+    }
+
+    /** The same, with options for the child's JVM ({@code -Duser.home=...}). */
+    static List<String> command(List<String> jvmOptions, String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bearings.class.getName()));
         command.addAll(List.of(args));
         return command;
     }

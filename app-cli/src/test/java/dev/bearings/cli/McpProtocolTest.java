@@ -35,7 +35,7 @@ class McpProtocolTest {
     }
 
     @AfterAll
-    void stop() {
+    void stop() throws InterruptedException {
         server.close();
     }
 

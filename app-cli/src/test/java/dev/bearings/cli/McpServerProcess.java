@@ -3,6 +3,7 @@ package dev.bearings.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bearings.testkit.ProjectRoot;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,9 +12,12 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -82,14 +86,42 @@ final class McpServerProcess implements AutoCloseable {
         return command;
     }
 
-    /** Copies the example notes to {@code root/notes} and indexes them into {@code root/index}. */
-    static Path indexedExamples(Path root, String store) throws IOException {
+    /**
+     * When each example note was last modified in the copies the tests index, most recent first: a
+     * clone gives every file the same time, and listing tools order notes by it.
+     */
+    static final Map<String, Instant> EXAMPLES_MODIFIED = exampleTimes();
+
+    private static Map<String, Instant> exampleTimes() {
+        Map<String, Instant> times = new LinkedHashMap<>();
+        times.put("vpn-setup.md", Instant.parse("2026-03-10T09:00:00Z"));
+        times.put("sourdough.md", Instant.parse("2026-02-01T18:30:00Z"));
+        times.put("backups.md", Instant.parse("2026-01-05T12:00:00Z"));
+        times.put("git-tricks.md", Instant.parse("2025-11-20T08:15:00Z"));
+        times.put("kyoto-trip.md", Instant.parse("2025-10-15T21:00:00Z"));
+        return Collections.unmodifiableMap(times);
+    }
+
+    /** Copies the example notes to {@code root/notes}, dated as {@link #EXAMPLES_MODIFIED} says. */
+    static Path exampleNotes(Path root) throws IOException {
         Path notes = Files.createDirectories(root.resolve("notes"));
-        try (Stream<Path> files = Files.list(Path.of("..", "examples", "notes"))) {
+        try (Stream<Path> files = Files.list(ProjectRoot.EXAMPLE_NOTES)) {
             for (Path file : files.toList()) {
-                Files.copy(file, notes.resolve(file.getFileName()));
+                Path copy = notes.resolve(file.getFileName());
+                Files.copy(file, copy);
+                Instant modified = EXAMPLES_MODIFIED.get(file.getFileName().toString());
+                if (modified == null) {
+                    throw new IllegalStateException("no date for the example note " + file.getFileName());
+                }
+                Files.setLastModifiedTime(copy, FileTime.from(modified));
             }
         }
+        return notes;
+    }
+
+    /** Copies the example notes to {@code root/notes} and indexes them into {@code root/index}. */
+    static Path indexedExamples(Path root, String store) throws IOException {
+        Path notes = exampleNotes(root);
         Path index = root.resolve("index");
         CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
         if (run.exitCode() != 0) {
@@ -182,7 +214,10 @@ final class McpServerProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void close() throws InterruptedException {
         process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the killed server did not end within 30 s");
+        }
     }
 }

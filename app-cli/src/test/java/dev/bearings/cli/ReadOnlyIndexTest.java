@@ -1,19 +1,18 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Assumptions;
+import dev.bearings.testkit.Prerequisite;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,8 +29,8 @@ class ReadOnlyIndexTest {
     @BeforeAll
     static void readOnlyMountsCanBeMade(@TempDir Path probe) throws Exception {
         CliProcess run = CliProcess.run(readOnly(probe, List.of("touch", probe.resolve("x").toString())));
-        Assumptions.assumeTrue(run.err().contains("Read-only file system"),
-                "skipped: this machine cannot make a read-only mount in a user namespace (unshare -U -r -m): " + run.err());
+        Prerequisite.require(run.err().contains("Read-only file system"),
+                () -> "this machine cannot make a read-only mount in a user namespace (unshare -U -r -m): " + run.err());
     }
 
     /** The command, run where {@code folder} is read-only. */
@@ -43,17 +42,19 @@ class ReadOnlyIndexTest {
     }
 
     private record CliProcess(int exitCode, String out, String err) {
-        /** Runs it to the end; stderr goes to a file, so a chatty stderr cannot block the child while stdout is read. */
-        static CliProcess run(List<String> command) throws IOException, InterruptedException {
-            Path errFile = Files.createTempFile("bearings-err", ".txt");
-            try {
-                Process process = new ProcessBuilder(command).redirectError(errFile.toFile()).start();
-                process.getOutputStream().close();
-                byte[] out = process.getInputStream().readAllBytes();
-                assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-                return new CliProcess(process.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(errFile));
+        /** Runs it to the end, within two minutes. */
+        static CliProcess run(List<String> command) throws Exception {
+            Path logs = Files.createTempDirectory("bearings-child");
+            try (Child child = Child.start(command, logs)) {
+                int code = child.exitCode(Duration.ofMinutes(2));
+                return new CliProcess(code, child.out(), child.err());
             } finally {
-                Files.deleteIfExists(errFile);
+                try (var files = Files.list(logs)) {
+                    for (Path file : files.toList()) {
+                        Files.delete(file);
+                    }
+                }
+                Files.delete(logs);
             }
         }
     }

@@ -12,24 +12,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
 
 /**
  * The Markdown files of a {@code .tar.gz} corpus from the shared data folder, read into memory in
  * sorted path order, so that a benchmark measures parsing, not disk or decompression. Tests that use
- * it skip themselves with a message when the shared data is absent ({@link #assumePresent}).
+ * it skip themselves with a message when the shared data is absent, and fail in CI ({@link #assumePresent}).
  */
 public final class Corpus {
-    /** Where the shared data lives, relative to the project root, unless -Dbearings.data says otherwise. */
-    public static final Path DATA = Path.of(System.getProperty("bearings.data", defaultDataFolder()));
+    /** The shared data: beside the project's root folder, unless -Dbearings.data says otherwise. */
+    public static final Path DATA = Optional.ofNullable(System.getProperty("bearings.data")).map(Path::of)
+            .orElseGet(() -> ProjectRoot.FOLDER.resolveSibling("shared").resolve("data")).toAbsolutePath().normalize();
     public static final Path POWERSHELL_DOCS = DATA.resolve("corpora/windows-powershell-docs.md.tar.gz");
-
-    /** The shared data sits beside the project root; tests run from a module folder, one level down. */
-    private static String defaultDataFolder() {
-        return Files.isDirectory(Path.of("../shared/data")) || !Files.isDirectory(Path.of("../../shared/data"))
-                ? "../shared/data" : "../../shared/data";
-    }
 
     private final List<String> names;
     private final List<String> texts;
@@ -41,13 +37,16 @@ public final class Corpus {
         this.bytes = bytes;
     }
 
-    /** @param maxBytes stop after the file that reaches this many bytes; {@code Long.MAX_VALUE} for all */
-    /** Skips the calling test, saying why, when the shared data folder is not beside the project. */
+    /**
+     * Skips the calling test, saying why, when the shared data is not beside the project; in CI, where
+     * it must be, fails it ({@link Prerequisite}).
+     */
     public static void assumePresent(Path file) {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(file),
-                () -> "skipped: shared data " + file.toAbsolutePath().normalize() + " is absent");
+        Prerequisite.require(Files.isReadable(file), () -> "the shared data file " + file.toAbsolutePath().normalize()
+                + " is absent (set -Dbearings.data=DIR to point elsewhere)");
     }
 
+    /** @param maxBytes stop after the file that reaches this many bytes; {@code Long.MAX_VALUE} for all */
     public static Corpus load(Path tarGz, long maxBytes) throws IOException {
         if (!Files.isReadable(tarGz)) {
             throw new IOException("corpus " + tarGz.toAbsolutePath().normalize() + " is missing: the benchmarks read "
