@@ -12,6 +12,7 @@ import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -342,24 +343,20 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         if (query.length != manifest.dimension()) {
             throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
         }
-        try {
-            return search.nearest(query, limit, filter);
-        } catch (SQLException e) {
-            throw failure("search", e);
-        }
+        return reading("search", () -> search.nearest(query, limit, filter));
     }
 
     @Override
     public synchronized List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
-        try {
-            return search.keywords(query, limit, filter);
-        } catch (SQLException e) {
-            throw failure("search", e);
-        }
+        return reading("search", () -> search.keywords(query, limit, filter));
     }
 
     @Override
     public synchronized IndexStats stats() {
+        return reading("read the statistics of", this::readStats);
+    }
+
+    private IndexStats readStats() throws SQLException {
         try (Statement s = db.createStatement()) {
             Map<String, Integer> notes = new TreeMap<>();
             try (ResultSet rows = s.executeQuery("SELECT source, count(*) FROM notes GROUP BY source")) {
@@ -380,8 +377,8 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             long bytes = IndexStats.bytesOnDisk(file, file.resolveSibling(FILE_NAME + "-wal"),
                     file.resolveSibling(FILE_NAME + "-shm"));
             return new IndexStats(notes, chunks, bytes, lastSync);
-        } catch (SQLException | IOException e) {
-            throw new IllegalStateException("cannot read the statistics of the index at " + file + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot measure the index at " + file, e);
         }
     }
 
@@ -392,6 +389,28 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
 
     private interface Work {
         void run() throws SQLException;
+    }
+
+    private interface Read<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs reads in one read transaction: every statement sees the same snapshot, so a note that a
+     * writer replaces between two of them is seen wholly old or wholly new, never half gone.
+     */
+    private <T> T reading(String what, Read<T> read) {
+        try {
+            db.setAutoCommit(false);
+            try {
+                return read.run();
+            } finally {
+                db.commit();
+                db.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
     }
 
     private void inTransaction(String what, Work work) {

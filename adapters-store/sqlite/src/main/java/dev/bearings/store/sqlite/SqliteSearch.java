@@ -45,16 +45,26 @@ final class SqliteSearch {
         this.db = db;
     }
 
+    /** Our own connection wrote: the snapshot no longer matches ({@code data_version} sees only others' writes). */
     void invalidate() {
         snapshot = null;
     }
 
-    /** All vectors and note metadata, laid out for a fast scan. */
-    private record Snapshot(long[] ids, float[] vectors, int dimension, IndexedNote[] notes) {
+    /** All vectors and note metadata, laid out for a fast scan, as of one {@code data_version}. */
+    private record Snapshot(long[] ids, float[] vectors, int dimension, IndexedNote[] notes, long dataVersion) {
     }
 
+    /** Changes whenever another connection (a {@code bearings index} beside us) commits. */
+    private long dataVersion() throws SQLException {
+        try (Statement s = db.createStatement(); ResultSet rows = s.executeQuery("PRAGMA data_version")) {
+            return rows.getLong(1);
+        }
+    }
+
+    /** Called inside the search's read transaction, so the snapshot and the chunks loaded after it agree. */
     private Snapshot snapshot(int dimension) throws SQLException {
-        if (snapshot != null) {
+        long version = dataVersion();
+        if (snapshot != null && snapshot.dataVersion() == version) {
             return snapshot;
         }
         Map<String, IndexedNote> notes = notes();
@@ -76,7 +86,7 @@ final class SqliteSearch {
                 i++;
             }
         }
-        snapshot = new Snapshot(Arrays.copyOf(ids, i), vectors, dimension, Arrays.copyOf(owners, i));
+        snapshot = new Snapshot(Arrays.copyOf(ids, i), vectors, dimension, Arrays.copyOf(owners, i), version);
         return snapshot;
     }
 
