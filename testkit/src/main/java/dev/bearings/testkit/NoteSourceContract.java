@@ -9,7 +9,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,18 +79,18 @@ public abstract class NoteSourceContract {
         }
     }
 
+    /** A note that vanished since it was listed, or an id the source never had, reads as nothing (not an error). */
     @Test
-    void unknownIdsReadAsNothing() throws Exception {
+    void vanishedAndUnknownNotesReadAsNothing() throws Exception {
         Fixture fixture = fixture(folder);
-        fixture.add("Only", "# Only\n");
+        String kept = fixture.add("Kept", "# Kept\n");
+        String gone = fixture.add("Gone", "# Gone\n");
         try (NoteSource source = fixture.source()) {
-            Optional<Note> missing;
-            try {
-                missing = source.read("no-such-note.md");
-            } catch (NoteSource.UnreadableNote e) {
-                missing = Optional.empty();
-            }
-            assertThat(missing).isEmpty();
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactlyInAnyOrder(kept, gone);
+            fixture.remove(gone);
+            assertThat(source.read(gone)).isEmpty();
+            assertThat(source.read("no-such-note.md")).isEmpty();
+            assertThat(source.read(kept)).isPresent();
         }
     }
 

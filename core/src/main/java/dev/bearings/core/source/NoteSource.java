@@ -21,7 +21,8 @@ public interface NoteSource extends AutoCloseable {
     /**
      * Reads one listed note.
      *
-     * @return empty when the note vanished since {@link #list()}
+     * @return empty when the source does not offer the note (any more): an unknown id, or a note deleted
+     *         or hidden (as {@link #list()} would hide it) since it was listed
      * @throws UnreadableNote when this note cannot be read (invalid UTF-8, binary): others still can
      */
     Optional<Note> read(String id) throws SourceException, UnreadableNote;

@@ -100,9 +100,7 @@ public final class BearSource implements NoteSource {
         Connection connection = connection();
         skipped.clear();
         List<NoteFingerprint> notes = new ArrayList<>();
-        String sql = "SELECT n.ZUNIQUEIDENTIFIER, n.ZMODIFICATIONDATE, length(n.ZTEXT), "
-                + schema.flag("ZTRASHED") + ", " + schema.flag("ZPERMANENTLYDELETED") + ", "
-                + schema.flag("ZENCRYPTED") + ", " + schema.flag("ZARCHIVED") + ", "
+        String sql = "SELECT n.ZUNIQUEIDENTIFIER, n.ZMODIFICATIONDATE, length(n.ZTEXT), " + flags() + ", "
                 + (schema.hasFiles() ? "(SELECT total(length(f.ZSEARCHTEXT)) FROM ZSFNOTEFILE f WHERE f.ZNOTE = n.Z_PK)" : "0")
                 + " FROM ZSFNOTE n ORDER BY n.ZUNIQUEIDENTIFIER";
         try (Statement s = connection.createStatement(); ResultSet rows = s.executeQuery(sql)) {
@@ -111,14 +109,9 @@ public final class BearSource implements NoteSource {
                 if (id == null) {
                     continue;
                 }
-                if (rows.getInt(5) != 0) {
-                    skipped.merge("permanently deleted", 1, Integer::sum);
-                } else if (rows.getInt(4) != 0) {
-                    skipped.merge("trashed", 1, Integer::sum);
-                } else if (rows.getInt(6) != 0) {
-                    skipped.merge("encrypted", 1, Integer::sum);
-                } else if (rows.getInt(7) != 0 && !includeArchived) {
-                    skipped.merge("archived (index them with --include-archived)", 1, Integer::sum);
+                String skip = skipReason(rows, 4);
+                if (skip != null) {
+                    skipped.merge(skip, 1, Integer::sum);
                 } else {
                     notes.add(new NoteFingerprint(id, rows.getDouble(2) + ":" + rows.getLong(3) + ":" + (long) rows.getDouble(8)));
                 }
@@ -129,14 +122,38 @@ public final class BearSource implements NoteSource {
         }
     }
 
+    /** The four flags {@link #skipReason} reads, as columns of {@code ZSFNOTE n}. */
+    private String flags() {
+        return schema.flag("ZTRASHED") + ", " + schema.flag("ZPERMANENTLYDELETED") + ", " + schema.flag("ZENCRYPTED")
+                + ", " + schema.flag("ZARCHIVED");
+    }
+
+    /** Why a note is not offered, from its four flag columns starting at {@code first}; null when it is. */
+    private String skipReason(ResultSet row, int first) throws SQLException {
+        if (row.getInt(first + 1) != 0) {
+            return "permanently deleted";
+        }
+        if (row.getInt(first) != 0) {
+            return "trashed";
+        }
+        if (row.getInt(first + 2) != 0) {
+            return "encrypted";
+        }
+        if (row.getInt(first + 3) != 0 && !includeArchived) {
+            return "archived (index them with --include-archived)";
+        }
+        return null;
+    }
+
     @Override
     public Optional<Note> read(String id) throws SourceException {
         Connection connection = connection();
-        try (PreparedStatement q = connection.prepareStatement(
-                "SELECT Z_PK, ZTITLE, ZTEXT, ZMODIFICATIONDATE FROM ZSFNOTE WHERE ZUNIQUEIDENTIFIER = ?")) {
+        try (PreparedStatement q = connection.prepareStatement("SELECT n.Z_PK, n.ZTITLE, n.ZTEXT, n.ZMODIFICATIONDATE, "
+                + flags() + " FROM ZSFNOTE n WHERE n.ZUNIQUEIDENTIFIER = ?")) {
             q.setString(1, id);
             try (ResultSet row = q.executeQuery()) {
-                if (!row.next() || row.getString(3) == null) {
+                // A note trashed (or otherwise hidden) since it was listed is gone, as list() would say.
+                if (!row.next() || row.getString(3) == null || skipReason(row, 5) != null) {
                     return Optional.empty();
                 }
                 long pk = row.getLong(1);

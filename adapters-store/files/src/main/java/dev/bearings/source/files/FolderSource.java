@@ -112,6 +112,10 @@ public final class FolderSource implements NoteSource {
         }
         try {
             if (!insideRoot(file)) {
+                // A file deleted since it was listed has no real path either: it is gone, not a stray link.
+                if (Files.notExists(file, LinkOption.NOFOLLOW_LINKS)) {
+                    return Optional.empty();
+                }
                 throw new UnreadableNote(id, "link leading out of the folder");
             }
             String tooLarge = NoteText.tooLarge(Files.size(file));
