@@ -71,7 +71,15 @@ class HostileNotesTest {
 
         CliRun status = CliRun.of("status", "--json", "--index", index.toString());
         JsonNode stats = new ObjectMapper().readTree(status.out());
-        assertThat(stats.toString()).contains("\"notes\"");
+        assertThat(stats.get("notes").asInt()).as("indexed").isEqualTo(8);
+        JsonNode skipped = stats.get("skippedBySource").get("folder:" + notes);
+        int skippedNotes = 0;
+        for (JsonNode count : skipped) {
+            skippedNotes += count.asInt();
+        }
+        assertThat(skippedNotes).as("skipped: %s", skipped).isEqualTo(3);
+        assertThat(skipped.fieldNames()).toIterable().anyMatch(reason -> reason.startsWith("is not valid UTF-8"))
+                .anyMatch(reason -> reason.startsWith("is 50.0 MB"));
         for (String word : new String[]{"lighthouse", "kelp", "walrus", "Heading 2999", "narwhal", "otter"}) {
             CliRun search = CliRun.of("search", "--json", "--mode", "keyword", "--index", index.toString(), word);
             assertThat(search.exitCode()).as(search.err()).isZero();

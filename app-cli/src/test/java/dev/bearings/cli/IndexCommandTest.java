@@ -189,13 +189,57 @@ class IndexCommandTest {
     }
 
     @Test
-    void aSecondWriterIsRefused() throws Exception {
-        note("a.md", "# A\n");
-        try (IndexLock held = IndexLock.acquire(index)) {
-            CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
-            assertThat(run.exitCode()).isEqualTo(1);
-            assertThat(run.err()).contains("another bearings index is already running on " + index);
+    void aSecondWriterIsRefusedWhileAnotherProcessIndexes(@TempDir Path logs) throws Exception {
+        for (int i = 0; i < 60; i++) {
+            note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
         }
+        try (Child first = Child.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()),
+                logs)) {
+            // The first run takes the lock before it writes its sources file, and keeps it until it ends.
+            long deadline = System.nanoTime() + java.time.Duration.ofMinutes(2).toNanos();
+            while (first.isAlive() && !Files.exists(index.resolve(SourcesConfig.FILE)) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(first.isAlive()).as("the first run is still indexing: %s", first.err()).isTrue();
+            CliRun second = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
+            assertThat(first.isAlive()).as("the second run was refused while the first held the index").isTrue();
+            assertThat(second.exitCode()).as(second.out()).isEqualTo(1);
+            assertThat(second.err()).contains("another bearings index is already running on " + index).doesNotContain("\tat ");
+            assertThat(first.exitCode(java.time.Duration.ofMinutes(3))).as(first.err()).isZero();
+            assertThat(first.out()).contains("60 added");
+        }
+    }
+
+    @Test
+    void anotherModelOrOtherRulesAreRefusedByIndexAndSearchNamingBoth() throws Exception {
+        note("a.md", "# A\n\n" + section("S", "the WireGuard tunnel"));
+        index();
+        CliRun model = CliRun.of("index", "--index", index.toString(), "--model", "int8");
+        assertThat(model.exitCode()).isEqualTo(1);
+        assertThat(model.err()).contains("all-MiniLM-L6-v2/fp32").contains("all-MiniLM-L6-v2/int8").contains("--rebuild");
+        CliRun rules = CliRun.of("index", "--index", index.toString(), "--max-words", "200");
+        assertThat(rules.exitCode()).isEqualTo(1);
+        assertThat(rules.err()).contains("max 300").contains("max 200").contains("--rebuild");
+        CliRun search = CliRun.of("search", "--index", index.toString(), "--model", "int8", "tunnel");
+        assertThat(search.exitCode()).isNotZero();
+        assertThat(search.err()).contains("all-MiniLM-L6-v2/fp32").contains("all-MiniLM-L6-v2/int8");
+        assertThat(search.out()).isEmpty();
+        assertThat(index()).as("the refused runs changed nothing").containsExactly(0, 0, 0, 1, 0, 0);
+    }
+
+    @Test
+    void bearSearchResultsLinkToTheirHeading() throws Exception {
+        BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
+        String id = bear.add("Home network", "# Home network\n\n" + section("Router setup & ports", "port forwarding on the router")
+                + section("Printer", "the office printer"), "");
+        CliRun run = CliRun.of("index", "--bear", bear.database.toString(), "--index", index.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        CliRun search = CliRun.of("search", "--json", "--index", index.toString(), "how is port forwarding set up on the router");
+        assertThat(search.exitCode()).as(search.err()).isZero();
+        JsonNode first = new ObjectMapper().readTree(search.out()).get(0);
+        assertThat(first.get("headingPath").asText()).isEqualTo("# Home network > ## Router setup & ports");
+        assertThat(first.get("link").asText()).isEqualTo("bear://x-callback-url/open-note?id=" + id
+                + "&header=Router%20setup%20%26%20ports");
     }
 
     @Test

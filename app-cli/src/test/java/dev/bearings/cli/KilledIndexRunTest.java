@@ -10,16 +10,24 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A real {@code bearings index} process stopped (SIGTERM) or killed (SIGKILL) in the middle of a run
- * leaves an index that opens, and the next run ends with exactly what a clean build gives.
+ * leaves an index that opens and has lost none of the notes it held when the signal came, and the
+ * next run ends with exactly what a clean build gives.
  */
 class KilledIndexRunTest {
+    private static final int NOTES = 120;
+    /** How a JVM ends on each signal: 128 + the signal's number. */
+    private static final int SIGTERM_EXIT = 143;
+    private static final int SIGKILL_EXIT = 137;
 
     @TempDir
     Path notes;
@@ -32,7 +40,7 @@ class KilledIndexRunTest {
 
     @Test
     void killedRunsAreCompletedByTheNextRun() throws Exception {
-        for (int i = 0; i < 120; i++) {
+        for (int i = 0; i < NOTES; i++) {
             Files.writeString(notes.resolve("note-" + i + ".md"), "# Note " + i + "\n\n"
                     + ("Paragraph about topic " + i + " with details of the setup and its history. ").repeat(25)
                     + "\n\n## Part two\n\n" + ("More text for note " + i + ", section two. ").repeat(20) + "\n");
@@ -40,43 +48,55 @@ class KilledIndexRunTest {
         long seed = System.nanoTime();
         // Two SIGTERMs early, then two SIGKILLs: a run asked to stop goes on with the note in hand, and
         // sometimes a few more, until the JVM has exited; the last, instant kill must leave work to do.
-        java.util.Random random = new java.util.Random(seed);
-        int[] killPoints = java.util.stream.IntStream.concat(random.ints(2, 1, 60).sorted(), random.ints(2, 60, 110).sorted())
-                .toArray();
-        System.err.println("kill points " + java.util.Arrays.toString(killPoints) + " (SIGTERM, SIGTERM, SIGKILL, SIGKILL; seed "
-                + seed + ")");
+        Random random = new Random(seed);
+        int[] killPoints = IntStream.concat(random.ints(2, 1, 60).sorted(), random.ints(2, 60, 110).sorted()).toArray();
+        String where = "kill points " + Arrays.toString(killPoints) + " (SIGTERM, SIGTERM, SIGKILL, SIGKILL; seed " + seed + ")";
+        System.err.println(where);
+        int held = 0;
         for (int k = 0; k < killPoints.length; k++) {
             boolean term = k < 2;
             Path output = workingDirectory.resolve("run-" + k + ".txt");
             Process process = new ProcessBuilder(CliRun.command("index", "--folder", notes.toString(), "--index", killed.toString()))
                     .directory(workingDirectory.toFile()).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (process.isAlive() && notesIn(killed) < killPoints[k] && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            if (!term) {
-                process.destroyForcibly().waitFor();
-            } else {
-                // SIGTERM, as a service manager or a closed terminal sends: the JVM runs its exit path
-                // while the run is inside the embedding engine, which must neither hang nor crash.
-                process.destroy();
-                assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("the run stops when asked").isTrue();
-                assertThat(process.exitValue()).as(Files.readString(output)).isEqualTo(143);
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (process.isAlive() && notesIn(killed) < killPoints[k] && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                int before = notesIn(killed);
+                assertThat(before).as("the index never loses notes between runs; %s", where).isGreaterThanOrEqualTo(held);
+                assertThat(process.isAlive()).as("the run is still indexing when signalled; %s\n%s", where,
+                        Files.readString(output)).isTrue();
+                if (term) {
+                    // SIGTERM, as a service manager or a closed terminal sends: the JVM runs its exit path
+                    // while the run is inside the embedding engine, which must neither hang nor crash.
+                    process.destroy();
+                } else {
+                    process.destroyForcibly();
+                }
+                assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("the run stops when signalled").isTrue();
+                assertThat(process.exitValue()).as(Files.readString(output)).isEqualTo(term ? SIGTERM_EXIT : SIGKILL_EXIT);
                 assertThat(Files.readString(output)).doesNotContain("A fatal error has been detected");
+                held = notesIn(killed);
+                assertThat(held).as("the signalled index opens and kept the notes it held; %s", where)
+                        .isGreaterThanOrEqualTo(before).isLessThanOrEqualTo(NOTES);
+                if (!term) {
+                    assertThat(held).as("an instant kill leaves work for the next run; %s", where).isLessThan(NOTES);
+                }
+            } finally {
+                process.destroyForcibly();
+                process.waitFor(30, TimeUnit.SECONDS);
             }
-            assertThat(notesIn(killed)).as("the killed index opens and kept its finished notes")
-                    .as("kill points %s, seed %d", java.util.Arrays.toString(killPoints), seed)
-                    .isBetween(0, term ? 120 : 119);
         }
         try (var left = Files.list(workingDirectory)) {
             assertThat(left.map(p -> p.getFileName().toString())).as("no JVM crash report").noneMatch(n -> n.startsWith("hs_err"));
         }
         CliRun resumed = CliRun.of("index", "--index", killed.toString());
         assertThat(resumed.exitCode()).as(resumed.err()).isZero();
-        assertThat(resumed.out()).contains("reused").doesNotContain(" 0 added, 0 changed");
+        assertThat(resumed.out()).contains("reused").contains((NOTES - held) + " added, 0 changed, 0 removed, " + held + " unchanged");
         CliRun fresh = CliRun.of("index", "--folder", notes.toString(), "--index", clean.toString());
         assertThat(fresh.exitCode()).as(fresh.err()).isZero();
-        assertThat(contents(killed)).isEqualTo(contents(clean)).hasSizeGreaterThan(120 * 3);
+        assertThat(contents(killed)).isEqualTo(contents(clean)).hasSizeGreaterThan(NOTES * 3);
     }
 
     private static int notesIn(Path index) throws Exception {

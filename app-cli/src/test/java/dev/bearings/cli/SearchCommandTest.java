@@ -2,46 +2,69 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Search over the bundled example notes, indexed for real, in both stores. */
+/**
+ * Search over the bundled example notes (dated as {@link McpServerProcess#EXAMPLES_MODIFIED} says),
+ * plus a folder of work notes, indexed for real, in both stores.
+ */
 class SearchCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
-    Path index;
+    Path root;
 
-    private void indexExamples(String store) {
-        CliRun run = CliRun.of("index", "--folder", Path.of("..", "examples", "notes").toString(), "--index",
+    private Path index;
+    private Path work;
+
+    /** The examples, and a second folder: one note tagged work/projects, one tagged workshop (not a child of work). */
+    private void indexNotes(String store) throws Exception {
+        Path examples = McpServerProcess.exampleNotes(root);
+        work = Files.createDirectories(root.resolve("work"));
+        Path office = Files.writeString(work.resolve("office-vpn.md"), "---\ntags: [work/projects]\n---\n# Office VPN\n\n"
+                + "The office VPN gateway hands out certificates that expire every ninety days; renew them in the admin portal.\n");
+        Files.setLastModifiedTime(office, FileTime.from(Instant.parse("2026-09-01T10:00:00Z")));
+        Path workshop = Files.writeString(work.resolve("workshop.md"), "# Woodworking\n\n#workshop\n\n"
+                + "The VPN of the workshop router? No: the workshop has a bandsaw and a gateway to the garden.\n");
+        Files.setLastModifiedTime(workshop, FileTime.from(Instant.parse("2026-08-01T10:00:00Z")));
+        index = root.resolve("index");
+        CliRun run = CliRun.of("index", "--folder", examples.toString(), "--folder", work.toString(), "--index",
                 index.toString(), "--store", store);
         assertThat(run.exitCode()).as(run.err()).isZero();
     }
 
     private JsonNode search(String store, String... args) throws Exception {
-        String[] all = new String[args.length + 6];
-        all[0] = "search";
-        all[1] = "--json";
-        all[2] = "--index";
-        all[3] = index.toString();
-        all[4] = "--store";
-        all[5] = store;
-        System.arraycopy(args, 0, all, 6, args.length);
-        CliRun run = CliRun.of(all);
+        List<String> all = new ArrayList<>(List.of("search", "--json", "--index", index.toString(), "--store", store));
+        all.addAll(List.of(args));
+        CliRun run = CliRun.of(all.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.err()).isZero();
         return JSON.readTree(run.out());
+    }
+
+    private static Set<String> notes(JsonNode hits) {
+        Set<String> notes = new TreeSet<>();
+        hits.forEach(hit -> notes.add(hit.get("noteId").asText()));
+        return notes;
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "lucene"})
     void findsThePassageWithItsNoteHeadingLinesAndLink(String store) throws Exception {
-        indexExamples(store);
+        indexNotes(store);
         JsonNode hits = search(store, "how did I set up the VPN?");
         JsonNode first = hits.get(0);
         assertThat(first.get("noteId").asText()).isEqualTo("vpn-setup.md");
@@ -51,6 +74,7 @@ class SearchCommandTest {
         assertThat(first.get("endLine").asInt()).isGreaterThanOrEqualTo(first.get("startLine").asInt());
         assertThat(first.get("link").asText()).startsWith("file:").endsWith("vpn-setup.md");
         assertThat(first.get("tags")).extracting(JsonNode::asText).contains("vpn");
+        assertThat(first.get("modified").asText()).isEqualTo("2026-03-10T09:00:00Z");
         assertThat(first.get("vectorRank").asInt()).isPositive();
         assertThat(first.get("snippet").asText()).contains("**");
 
@@ -61,16 +85,37 @@ class SearchCommandTest {
 
         JsonNode bread = search(store, "--mode", "vector", "baking bread at home");
         assertThat(bread.get(0).get("noteId").asText()).isEqualTo("sourdough.md");
+    }
 
-        JsonNode tagged = search(store, "--tag", "network", "backup disk");
-        tagged.forEach(hit -> assertThat(hit.get("noteId").asText()).isEqualTo("vpn-setup.md"));
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "lucene"})
+    void filtersKeepExactlyTheNotesTheyShould(String store) throws Exception {
+        indexNotes(store);
+        assertThat(notes(search(store, "--limit", "100", "vpn gateway")))
+                .as("unfiltered, both VPN notes and the workshop").contains("vpn-setup.md", "office-vpn.md", "workshop.md");
+        assertThat(notes(search(store, "--limit", "100", "--tag", "work", "vpn gateway")))
+                .as("a tag matches its children, not other tags that start alike").containsExactly("office-vpn.md");
+        assertThat(notes(search(store, "--limit", "100", "--tag", "#Work/Projects", "vpn gateway")))
+                .as("any case, with or without #").containsExactly("office-vpn.md");
+        assertThat(notes(search(store, "--limit", "100", "--tag", "network", "--tag", "workshop", "vpn gateway")))
+                .as("several tags mean any of them").containsExactly("vpn-setup.md", "workshop.md");
+        assertThat(notes(search(store, "--limit", "100", "--since", "2026-02-01", "notes")))
+                .containsExactly("office-vpn.md", "sourdough.md", "vpn-setup.md", "workshop.md");
+        assertThat(notes(search(store, "--limit", "100", "--before", "2026-01-01", "notes")))
+                .containsExactly("git-tricks.md", "kyoto-trip.md");
+        assertThat(notes(search(store, "--limit", "100", "--since", "2026-01-01", "--before", "2026-03-01", "notes")))
+                .containsExactly("backups.md", "sourdough.md");
+        assertThat(notes(search(store, "--limit", "100", "--source", "folder:" + work, "vpn")))
+                .containsExactly("office-vpn.md", "workshop.md");
         assertThat(search(store, "--since", "2999-01-01", "VPN")).isEmpty();
-        assertThat(search(store, "--limit", "3", "notes").size()).isLessThanOrEqualTo(3);
+        JsonNode three = search(store, "--limit", "3", "notes");
+        assertThat(three).hasSize(3);
+        assertThat(search(store, "--limit", "4", "notes")).hasSize(4);
     }
 
     @Test
-    void humanOutputGroupsPassagesUnderTheirNote() {
-        indexExamples("sqlite");
+    void humanOutputGroupsPassagesUnderTheirNote() throws Exception {
+        indexNotes("sqlite");
         CliRun run = CliRun.of("search", "--index", index.toString(), "restic password");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("1. Backups  (backups.md)").contains("# Backups > ## Restic to the external disk")
@@ -78,14 +123,14 @@ class SearchCommandTest {
     }
 
     @Test
-    void helpfulMessagesForAMissingIndexAndBadOptions() {
-        CliRun missing = CliRun.of("search", "--index", index.resolve("none").toString(), "vpn");
+    void helpfulMessagesForAMissingIndexAndBadOptions(@TempDir Path empty) {
+        CliRun missing = CliRun.of("search", "--index", empty.resolve("none").toString(), "vpn");
         assertThat(missing.exitCode()).isEqualTo(1);
         assertThat(missing.err()).contains("no index here yet").contains("bearings index");
-        CliRun mode = CliRun.of("search", "--index", index.toString(), "--mode", "fuzzy", "vpn");
+        CliRun mode = CliRun.of("search", "--index", empty.toString(), "--mode", "fuzzy", "vpn");
         assertThat(mode.exitCode()).isEqualTo(2);
         assertThat(mode.err()).contains("--mode must be hybrid, vector or keyword");
-        CliRun date = CliRun.of("search", "--index", index.toString(), "--since", "yesterday", "vpn");
+        CliRun date = CliRun.of("search", "--index", empty.toString(), "--since", "yesterday", "vpn");
         assertThat(date.exitCode()).isEqualTo(2);
         assertThat(date.err()).contains("--since takes a date like 2026-03-01");
     }
