@@ -312,15 +312,15 @@ public final class Chunker {
             int high = windowEnd(textStart, sectionEnd);
             int found = -1;
             while (low <= high) {
-                int mid = (low + high) >>> 1;
-                if (mid < text.length() && Character.isLowSurrogate(text.charAt(mid))) {
-                    mid--;
-                }
+                int probe = (low + high) >>> 1;
+                // Never inside a surrogate pair: the probe inside one stands for the cut before it. The
+                // search moves on from the probe, not the cut, or it would probe the same place forever.
+                int mid = probe < text.length() && Character.isLowSurrogate(text.charAt(probe)) ? probe - 1 : probe;
                 if (mid > pieceStart && fits(path, textStart, mid)) {
                     found = mid;
-                    low = mid + 1;
+                    low = probe + 1;
                 } else {
-                    high = mid - 1;
+                    high = probe - 1;
                 }
             }
             if (found < 0) {
