@@ -36,4 +36,35 @@ class MetricsTest {
         Map<String, Integer> graded = Map.of("a", 2, "b", 1);
         assertThat(Metrics.ndcg(List.of("b", "a"), graded, 10)).isLessThan(Metrics.ndcg(List.of("a", "b"), graded, 10));
     }
+
+    @Test
+    void gradedLiteralValuesUseTheIdealOrderOfGrades() {
+        Map<String, Integer> graded = Map.of("a", 3, "b", 1, "c", 2);
+        double log3 = Math.log(3) / Math.log(2);
+        // b, a, c: 1 + 3/log2(3) + 2/2; ideal a, c, b: 3 + 2/log2(3) + 1/2
+        assertThat(Metrics.ndcg(List.of("b", "a", "c"), graded, 10)).isCloseTo((1 + 3 / log3 + 1) / (3 + 2 / log3 + 0.5),
+                within(1e-12));
+        assertThat(Metrics.ndcg(List.of("b"), graded, 1)).as("the ideal at k = 1 is the best grade alone")
+                .isCloseTo(1 / 3.0, within(1e-12));
+    }
+
+    @Test
+    void judgementsOfGradeZeroOrLessAreNotRelevant() {
+        Map<String, Integer> judged = Map.of("a", 1, "n", 0, "m", -1);
+        assertThat(Metrics.ndcg(List.of("n", "m", "a"), judged, 10)).isCloseTo(0.5, within(1e-12));
+        assertThat(Metrics.recall(List.of("n", "a"), judged, 10)).isEqualTo(1.0);
+        assertThat(Metrics.recall(List.of("n", "m"), judged, 10)).isZero();
+        assertThat(Metrics.mrr(List.of("n", "a"), judged, 10)).isEqualTo(0.5);
+        assertThat(Metrics.recall(List.of("a"), Map.of("n", 0), 10)).as("nothing relevant was judged").isZero();
+    }
+
+    @Test
+    void onlyTheFirstKRanksCount() {
+        assertThat(Metrics.recall(List.of("x", "a", "b"), RELEVANT, 2)).isEqualTo(0.5);
+        assertThat(Metrics.recall(List.of("x", "a", "b"), RELEVANT, 3)).isEqualTo(1.0);
+        assertThat(Metrics.recall(List.of("a", "a"), RELEVANT, 10)).as("a repeated id counts once").isEqualTo(0.5);
+        assertThat(Metrics.mrr(List.of("x", "a"), RELEVANT, 2)).isEqualTo(0.5);
+        assertThat(Metrics.ndcg(List.of("x", "a"), RELEVANT, 1)).isZero();
+        assertThat(Metrics.ndcg(List.of("a"), RELEVANT, 1)).isEqualTo(1.0);
+    }
 }

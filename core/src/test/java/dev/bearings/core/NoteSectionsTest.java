@@ -69,4 +69,22 @@ class NoteSectionsTest {
         assertThat(NoteSections.find(document, "# Office > ### Firmware")).isEmpty();
         assertThat(NoteSections.find(document, " > ")).isEmpty();
     }
+
+    @Test
+    void headingMarksAreReadOnlyWhenTheyAreOneToSixHashesAndASpace() {
+        MarkdownDocument deep = MarkdownDocument.parse("# Top\n###### Deep\ntext\n", ATX);
+        assertThat(NoteSections.find(deep, "###### Deep")).contains(new LineRange(2, 3));
+        assertThat(NoteSections.find(deep, "####### Deep")).as("seven hashes are text").isEmpty();
+        assertThat(NoteSections.find(deep, "#Top")).as("no space: text").isEmpty();
+        assertThat(NoteSections.find(deep, "#\tTop")).contains(new LineRange(1, 3));
+        assertThat(NoteSections.find(deep, "##")).as("a bare mark asks for nothing").isEmpty();
+    }
+
+    @Test
+    void theLastSectionRunsToTheEndOfTheNote() {
+        MarkdownDocument open = MarkdownDocument.parse("# A\nalpha\n# B\nbeta", ATX);
+        assertThat(NoteSections.find(open, "B")).contains(new LineRange(3, 4));
+        assertThat(NoteSections.text(open, new LineRange(3, 4))).isEqualTo("# B\nbeta");
+        assertThat(NoteSections.text(open, new LineRange(1, 2))).isEqualTo("# A\nalpha\n");
+    }
 }

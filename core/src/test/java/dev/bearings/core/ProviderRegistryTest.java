@@ -50,6 +50,7 @@ class ProviderRegistryTest {
         ProviderRegistry<ParserProvider> registry = ProviderRegistry.of("Markdown parser",
                 List.of(new Named("beta", Set.of()), new Named("alpha", Set.of())));
         assertThat(registry.names()).containsExactly("alpha", "beta");
+        assertThat(registry.providers()).extracting(ParserProvider::name).as("by name").containsExactly("alpha", "beta");
         assertThat(registry.provider("beta").description()).isEqualTo("test provider beta");
     }
 

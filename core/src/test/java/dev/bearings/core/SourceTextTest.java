@@ -49,4 +49,26 @@ class SourceTextTest {
         assertThatThrownBy(() -> NoteText.decode(new byte[]{'a', (byte) 0xE6, (byte) 0x97}))
                 .hasMessageContaining("is not valid UTF-8");
     }
+
+    @Test
+    void linesAndOffsetsAreCheckedAtTheirBounds() {
+        SourceText text = SourceText.of("ab\ncd");
+        assertThat(text.lineStart(1)).isZero();
+        assertThat(text.lineEnd(1)).isEqualTo(2);
+        assertThat(text.lineEnd(2)).isEqualTo(5);
+        assertThat(text.lineOf(0)).isOne();
+        assertThat(text.lineOf(2)).as("the line feed belongs to its line").isOne();
+        assertThat(text.lineOf(3)).isEqualTo(2);
+        assertThat(text.lineOf(5)).as("the end of the text").isEqualTo(2);
+        assertThatThrownBy(() -> text.lineOf(6)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> text.lineOf(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> text.lineStart(0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> text.lineStart(3)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> text.lineEnd(3)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(SourceText.of("\uFEFF").text()).isEmpty();
+        assertThat(SourceText.of("\n").lineCount()).isOne();
+        assertThat(SourceText.of("a\rb\r\nc").text()).isEqualTo("a\nb\nc");
+        assertThat(SourceText.of("x".repeat(3) + "\n".repeat(40)).lineCount()).as("more lines than the first guess")
+                .isEqualTo(40);
+    }
 }

@@ -26,6 +26,22 @@ class WordsTest {
     }
 
     @Test
+    void ideographsOutsideTheBasicPlaneAndAtTheBlockEdgesCountOneEach() {
+        assertThat(Words.count("\uD840\uDC0B\uD840\uDC0B")).as("two Han ideographs of plane 2").isEqualTo(2);
+        assertThat(Words.count("\u2E80\u2E81")).as("CJK radicals supplement").isEqualTo(2);
+        assertThat(Words.count("\u2E7F\u2E7F")).as("just below it: punctuation").isZero();
+        assertThat(Words.count("\u3105\u3106")).as("Bopomofo").isEqualTo(2);
+        assertThat(Words.count("\uD83D\uDE80x")).as("an emoji is no ideograph").isOne();
+    }
+
+    @Test
+    void manyShortWordsOutgrowTheFirstGuess() {
+        assertThat(Words.count("a ".repeat(500))).isEqualTo(500);
+        assertThat(Words.starts("a b", 1, 3)).containsExactly(2);
+        assertThat(Words.count("日".repeat(100))).isEqualTo(100);
+    }
+
+    @Test
     void hangulAndOtherSpacedScriptsCountByRuns() {
         assertThat(Words.count("안녕하세요 세계")).isEqualTo(2);
         assertThat(Words.count("Привет мир")).isEqualTo(2);

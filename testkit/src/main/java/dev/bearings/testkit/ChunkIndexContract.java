@@ -178,7 +178,8 @@ public abstract class ChunkIndexContract {
                 text.hashCode() + "-" + ordinal, unit, "");
     }
 
-    private void searchFixture(ChunkIndex index) {
+    /** Three notes in two sources, with tags, dates and unit vectors chosen so every filter and ranking is checkable. */
+    protected void searchFixture(ChunkIndex index) {
         index.replaceNote(tagged("vpn.md", "folder:/a", Set.of("network/vpn"), "2026-05-01T00:00:00Z"),
                 List.of(text(0, "WireGuard tunnel listens on UDP port 51820", 1, 0, 0, 0),
                         text(1, "Router forwards the port to the home server", 0.7f, 0.7f, 0, 0)));
@@ -230,37 +231,7 @@ public abstract class ChunkIndexContract {
         }
     }
 
-    @Test
-    void keywordSearchFindsExactTermsAndStems() throws Exception {
-        try (ChunkIndex index = open()) {
-            org.junit.jupiter.api.Assumptions.assumeTrue(index instanceof dev.bearings.core.search.KeywordSearch,
-                    "this index has no keyword search");
-            var keywords = (dev.bearings.core.search.KeywordSearch) index;
-            searchFixture(index);
-            assertThat(keywords.keywords("51820", 5, dev.bearings.core.search.SearchFilter.NONE))
-                    .extracting(h -> h.chunk().note().id()).containsExactly("vpn.md");
-            assertThat(keywords.keywords("feed the starter", 5, dev.bearings.core.search.SearchFilter.NONE))
-                    .extracting(h -> h.chunk().note().id()).first().isEqualTo("bread.md");
-            assertThat(keywords.keywords("configure VPN certificate", 5, dev.bearings.core.search.SearchFilter.NONE))
-                    .extracting(h -> h.chunk().note().id()).first().isEqualTo("work.md");
-            assertThat(keywords.keywords("port gateway", 5, dev.bearings.core.search.SearchFilter.NONE))
-                    .extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal())
-                    .containsExactlyInAnyOrder("vpn.md#0", "vpn.md#1", "work.md#0");
-            assertThat(keywords.keywords("port gateway", 5, filter(Set.of("network"), null, null, null)))
-                    .extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal())
-                    .containsExactlyInAnyOrder("vpn.md#0", "vpn.md#1");
-            assertThat(keywords.keywords("port gateway", 5, filter(Set.of(), null, null, "bear")))
-                    .extracting(h -> h.chunk().note().id()).containsExactly("work.md");
-            assertThat(keywords.keywords("port gateway", 5, filter(Set.of(), "2026-06-01T00:00:00Z", null, null)))
-                    .extracting(h -> h.chunk().note().id()).containsExactly("work.md");
-            // Query syntax of any engine is read as plain words: no error, and the words still count.
-            assertThat(keywords.keywords("port* \"51820\" OR ( -", 5, dev.bearings.core.search.SearchFilter.NONE))
-                    .extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal()).containsExactly("vpn.md#0", "vpn.md#1");
-            assertThat(keywords.keywords("zebra", 5, dev.bearings.core.search.SearchFilter.NONE)).isEmpty();
-        }
-    }
-
-    private static dev.bearings.core.search.SearchFilter filter(Set<String> tags, String since, String before, String source) {
+    protected static dev.bearings.core.search.SearchFilter filter(Set<String> tags, String since, String before, String source) {
         return new dev.bearings.core.search.SearchFilter(tags, java.util.Optional.ofNullable(since).map(Instant::parse),
                 java.util.Optional.ofNullable(before).map(Instant::parse), java.util.Optional.ofNullable(source));
     }

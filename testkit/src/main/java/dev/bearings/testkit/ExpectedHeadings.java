@@ -23,7 +23,7 @@ final class ExpectedHeadings {
         int containers = 0;
         Matcher tag = TAG.matcher(html);
         while (tag.find()) {
-            String name = tag.group(2).toLowerCase();
+            String name = tag.group(2).toLowerCase(java.util.Locale.ROOT);
             boolean closing = !tag.group(1).isEmpty();
             if (name.equals("blockquote") || name.equals("ul") || name.equals("ol") || name.equals("li")) {
                 containers += closing ? -1 : 1;

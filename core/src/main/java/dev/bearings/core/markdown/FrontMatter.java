@@ -54,8 +54,7 @@ public record FrontMatter(int endLine, String raw, Map<String, List<String>> fie
             if (trimmed.isEmpty() || trimmed.startsWith("#")) {
                 continue;
             }
-            if (listKey != null && trimmed.startsWith("- ") && Character.isWhitespace(line.charAt(0))
-                    || listKey != null && trimmed.startsWith("- ")) {
+            if (listKey != null && trimmed.startsWith("- ")) {
                 fields.get(listKey).add(unquote(trimmed.substring(2)));
                 continue;
             }

@@ -2,6 +2,7 @@ package dev.bearings.core.search;
 
 import java.time.Instant;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -44,7 +45,7 @@ public record SearchFilter(Set<String> tags, Optional<Instant> since, Optional<I
         }
         for (String noteTag : noteTags) {
             for (String tag : tags) {
-                if (noteTag.equalsIgnoreCase(tag) || noteTag.toLowerCase().startsWith(tag.toLowerCase() + "/")) {
+                if (noteTag.equalsIgnoreCase(tag) || noteTag.toLowerCase(Locale.ROOT).startsWith(tag.toLowerCase(Locale.ROOT) + "/")) {
                     return true;
                 }
             }
@@ -55,7 +56,7 @@ public record SearchFilter(Set<String> tags, Optional<Instant> since, Optional<I
     /** A tag and every parent of it ({@code a/b/c}: {@code a}, {@code a/b}, {@code a/b/c}), lower case, for stores that index them. */
     public static Set<String> withParents(String tag) {
         Set<String> all = new LinkedHashSet<>();
-        String lower = tag.toLowerCase();
+        String lower = tag.toLowerCase(Locale.ROOT);
         int slash = -1;
         while ((slash = lower.indexOf('/', slash + 1)) > 0) {
             all.add(lower.substring(0, slash));

@@ -139,7 +139,7 @@ final class LuceneDocuments {
         builder.add(LuceneChunkIndex.term(TYPE, "chunk"), BooleanClause.Occur.FILTER);
         filter.source().ifPresent(source -> builder.add(LuceneChunkIndex.term(SOURCE, source), BooleanClause.Occur.FILTER));
         if (!filter.tags().isEmpty()) {
-            builder.add(LuceneChunkIndex.anyOf(TAG, filter.tags().stream().map(t -> t.toLowerCase()).toList()),
+            builder.add(LuceneChunkIndex.anyOf(TAG, filter.tags().stream().map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList()),
                     BooleanClause.Occur.FILTER);
         }
         if (filter.since().isPresent() || filter.before().isPresent()) {

@@ -2,9 +2,9 @@ package dev.bearings.store.sqlite;
 
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.testkit.ChunkIndexContract;
+import dev.bearings.testkit.KeywordSearchContract;
 
-class SqliteChunkIndexTest extends ChunkIndexContract {
+class SqliteChunkIndexTest extends KeywordSearchContract {
 
     @Override
     protected ChunkIndexStore store() {

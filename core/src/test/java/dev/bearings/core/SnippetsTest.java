@@ -1,0 +1,55 @@
+package dev.bearings.core;
+
+import dev.bearings.core.search.ChunkLinks;
+import dev.bearings.core.search.Snippets;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SnippetsTest {
+
+    @Test
+    void queryTermsAreLowerCaseWithoutStopWords() {
+        assertThat(Snippets.terms("How did I set up the VPN's Router?")).containsExactly("set", "up", "vpn's", "router");
+        assertThat(Snippets.terms("the of a")).isEmpty();
+    }
+
+    @Test
+    void aShortTextIsShownWholeWithItsMatchesMarked() {
+        assertThat(Snippets.of("Set  up the\nrouter", Set.of("router", "set"), 240)).isEqualTo("**Set** up the **router**");
+    }
+
+    @Test
+    void aLongTextIsCutAroundTheFirstMatchAtWordBoundaries() {
+        String text = "alpha ".repeat(40) + "wireguard tunnel " + "omega ".repeat(40);
+        String snippet = Snippets.of(text, Set.of("tunnel"), 80);
+        assertThat(snippet).startsWith("… ").endsWith(" …").contains("**tunnel**");
+        String inner = snippet.substring(2, snippet.length() - 2);
+        assertThat(inner).doesNotStartWith(" ").doesNotEndWith(" ");
+        assertThat(inner.replace("**", "")).startsWith("alpha alpha").contains("wireguard tunnel omega");
+        assertThat(inner.replace("**", "").length()).isBetween(80, 86);
+        assertThat(Snippets.of(text, Set.of("nothing"), 80)).as("no match: the start").startsWith("alpha").endsWith(" …");
+        assertThat(Snippets.of("wireguard tunnel " + "omega ".repeat(40), Set.of("wireguard"), 80))
+                .as("a match near the start: no leading ellipsis").startsWith("**wireguard**");
+    }
+
+    @Test
+    void wordsMatchATermExactlyOrByAStemLikePrefix() {
+        assertThat(Snippets.of("setting configs configuration con", Set.of("config", "setup"), 240))
+                .isEqualTo("setting **configs** **configuration** con");
+        assertThat(Snippets.of("cat cats", Set.of("cat"), 240)).as("short terms match exactly").isEqualTo("**cat** cats");
+        assertThat(Snippets.of("tunnels tunnel", Set.of("tunnel"), 240)).isEqualTo("**tunnels** **tunnel**");
+    }
+
+    @Test
+    void bearLinksGoToTheLastHeadingOfThePath() {
+        assertThat(ChunkLinks.of("bear://x-callback-url/open-note?id=A", "# VPN > ## Router & ports"))
+                .isEqualTo("bear://x-callback-url/open-note?id=A&header=Router%20%26%20ports");
+        assertThat(ChunkLinks.of("bear://x-callback-url/open-note?id=A", "## Only")).endsWith("&header=Only");
+        assertThat(ChunkLinks.of("bear://x-callback-url/open-note?id=A", "")).isEqualTo("bear://x-callback-url/open-note?id=A");
+        assertThat(ChunkLinks.of("bear://x-callback-url/open-note?id=A", "# VPN > ##")).isEqualTo("bear://x-callback-url/open-note?id=A");
+        assertThat(ChunkLinks.of("file:///n/a.md", "# VPN")).isEqualTo("file:///n/a.md");
+    }
+}

@@ -1,0 +1,440 @@
+package dev.bearings.testkit;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.search.StoredChunk;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The simplest {@link ChunkIndex} that keeps the port's promises: the whole index in memory, written
+ * whole to one file ({@value #FILE_NAME}) after every change (a temporary file, then an atomic rename,
+ * so a killed writer leaves the old file or the new one), exact vector search, and keyword search by
+ * BM25 over lower-cased words with a crude English suffix stripper. It passes the same
+ * {@link ChunkIndexContract} and {@link KeywordSearchContract} as the real stores, so it is what a
+ * third-party store can start from, and what tests of the use cases run on when they need no engine.
+ * Fine for thousands of chunks, not for a real vault.
+ */
+public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
+    public static final String FILE_NAME = "memory-index.bin";
+    public static final int FORMAT_VERSION = 1;
+    private static final String MAGIC = "bearings memory index";
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
+    private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "are", "as", "at", "be", "by", "for", "in",
+            "is", "it", "of", "on", "or", "the", "to", "was", "with");
+    /** BM25's usual constants. */
+    private static final double K1 = 1.2;
+    private static final double B = 0.75;
+    /** Words of the heading path count for half a word of the text. */
+    private static final double HEADING_WEIGHT = 0.5;
+
+    private final Path folder;
+    private final IndexManifest manifest;
+    private final boolean writable;
+    private final Map<String, Entry> notes;
+    private Instant lastSync;
+
+    private record Entry(IndexedNote note, List<IndexedChunk> chunks) {
+    }
+
+    private MemoryChunkIndex(Path folder, IndexManifest manifest, boolean writable, Map<String, Entry> notes,
+                             Instant lastSync) {
+        this.folder = folder;
+        this.manifest = manifest;
+        this.writable = writable;
+        this.notes = notes;
+        this.lastSync = lastSync;
+    }
+
+    /** The store: opens memory indexes in folders. */
+    public static ChunkIndexStore store() {
+        return new ChunkIndexStore() {
+            @Override
+            public int formatVersion() {
+                return FORMAT_VERSION;
+            }
+
+            @Override
+            public ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException {
+                if (!Files.isRegularFile(folder.resolve(FILE_NAME))) {
+                    throw new IndexUnreadableException(folder, "there is no index here yet", null);
+                }
+                return load(folder, false);
+            }
+
+            @Override
+            public ChunkIndex open(Path folder, IndexManifest wanted, boolean rebuild)
+                    throws IndexMismatchException, IndexUnreadableException {
+                Path file = folder.resolve(FILE_NAME);
+                try {
+                    Files.createDirectories(folder);
+                    if (rebuild) {
+                        Files.deleteIfExists(file);
+                    }
+                } catch (IOException e) {
+                    throw new IndexUnreadableException(folder, "the folder cannot be written (" + e + ")", e);
+                }
+                if (!Files.exists(file)) {
+                    MemoryChunkIndex created = new MemoryChunkIndex(folder, wanted, true, new TreeMap<>(), null);
+                    created.save();
+                    return created;
+                }
+                MemoryChunkIndex existing = load(folder, true);
+                List<String> differences = existing.manifest.differences(wanted);
+                if (!differences.isEmpty()) {
+                    throw new IndexMismatchException(folder, differences);
+                }
+                return existing;
+            }
+        };
+    }
+
+    private static MemoryChunkIndex load(Path folder, boolean writable) throws ChunkIndexStore.IndexUnreadableException {
+        Path file = folder.resolve(FILE_NAME);
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+            if (!MAGIC.equals(in.readUTF())) {
+                throw new IOException("no " + MAGIC + " header");
+            }
+            IndexManifest manifest = new IndexManifest(in.readInt(), in.readUTF(), in.readInt(), in.readUTF());
+            Instant lastSync = in.readBoolean() ? Instant.parse(in.readUTF()) : null;
+            Map<String, Entry> notes = new TreeMap<>();
+            int noteCount = in.readInt();
+            for (int n = 0; n < noteCount; n++) {
+                IndexedNote note = readNote(in);
+                int chunkCount = in.readInt();
+                List<IndexedChunk> chunks = new ArrayList<>(chunkCount);
+                for (int c = 0; c < chunkCount; c++) {
+                    chunks.add(readChunk(in));
+                }
+                notes.put(key(note.source(), note.id()), new Entry(note, List.copyOf(chunks)));
+            }
+            return new MemoryChunkIndex(folder, manifest, writable, notes, lastSync);
+        } catch (IOException | RuntimeException e) {
+            throw new ChunkIndexStore.IndexUnreadableException(folder, "the file is not a Bearings memory index or is damaged", e);
+        }
+    }
+
+    private static IndexedNote readNote(DataInputStream in) throws IOException {
+        String source = in.readUTF();
+        String id = in.readUTF();
+        String version = in.readUTF();
+        String title = in.readUTF();
+        Set<String> tags = new HashSet<>();
+        int tagCount = in.readInt();
+        for (int t = 0; t < tagCount; t++) {
+            tags.add(in.readUTF());
+        }
+        return new IndexedNote(source, id, version, title, tags, Instant.ofEpochMilli(in.readLong()), in.readUTF());
+    }
+
+    private static IndexedChunk readChunk(DataInputStream in) throws IOException {
+        int ordinal = in.readInt();
+        String headingPath = in.readUTF();
+        int startLine = in.readInt();
+        int endLine = in.readInt();
+        String text = readLong(in);
+        String hash = in.readUTF();
+        float[] vector = new float[in.readInt()];
+        for (int d = 0; d < vector.length; d++) {
+            vector[d] = in.readFloat();
+        }
+        return new IndexedChunk(ordinal, headingPath, startLine, endLine, text, hash, vector, in.readUTF());
+    }
+
+    /** Writes everything to a temporary file, then renames it over the index file. */
+    private void save() {
+        try {
+            Path partial = Files.createTempFile(folder, "memory-index", ".part");
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(partial)))) {
+                out.writeUTF(MAGIC);
+                out.writeInt(manifest.formatVersion());
+                out.writeUTF(manifest.modelId());
+                out.writeInt(manifest.dimension());
+                out.writeUTF(manifest.chunking());
+                out.writeBoolean(lastSync != null);
+                if (lastSync != null) {
+                    out.writeUTF(lastSync.toString());
+                }
+                out.writeInt(notes.size());
+                for (Entry entry : notes.values()) {
+                    writeNote(out, entry.note());
+                    out.writeInt(entry.chunks().size());
+                    for (IndexedChunk chunk : entry.chunks()) {
+                        writeChunk(out, chunk);
+                    }
+                }
+            }
+            Files.move(partial, folder.resolve(FILE_NAME), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the index at " + folder, e);
+        }
+    }
+
+    private static void writeNote(DataOutputStream out, IndexedNote note) throws IOException {
+        out.writeUTF(note.source());
+        out.writeUTF(note.id());
+        out.writeUTF(note.version());
+        out.writeUTF(note.title());
+        out.writeInt(note.tags().size());
+        for (String tag : note.tags()) {
+            out.writeUTF(tag);
+        }
+        out.writeLong(note.modified().toEpochMilli());
+        out.writeUTF(note.link());
+    }
+
+    private static void writeChunk(DataOutputStream out, IndexedChunk chunk) throws IOException {
+        out.writeInt(chunk.ordinal());
+        out.writeUTF(chunk.headingPath());
+        out.writeInt(chunk.startLine());
+        out.writeInt(chunk.endLine());
+        writeLong(out, chunk.text());
+        out.writeUTF(chunk.contentHash());
+        out.writeInt(chunk.vector().length);
+        for (float v : chunk.vector()) {
+            out.writeFloat(v);
+        }
+        out.writeUTF(chunk.attachment());
+    }
+
+    /** {@code writeUTF} holds at most 64 KB: a chunk's text may be longer. */
+    private static void writeLong(DataOutputStream out, String text) throws IOException {
+        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static String readLong(DataInputStream in) throws IOException {
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static String key(String source, String id) {
+        return source + "\u0000" + id;
+    }
+
+    private void checkWritable() {
+        if (!writable) {
+            throw new IllegalStateException("the index at " + folder + " was opened for reading");
+        }
+    }
+
+    @Override
+    public IndexManifest manifest() {
+        return manifest;
+    }
+
+    @Override
+    public synchronized void replaceNote(IndexedNote note, Collection<IndexedChunk> chunks) {
+        checkWritable();
+        for (IndexedChunk chunk : chunks) {
+            if (chunk.vector().length != manifest.dimension()) {
+                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
+                        + manifest.dimension());
+            }
+        }
+        notes.put(key(note.source(), note.id()), new Entry(note, List.copyOf(chunks)));
+        save();
+    }
+
+    @Override
+    public synchronized void deleteNote(String source, String noteId) {
+        checkWritable();
+        if (notes.remove(key(source, noteId)) != null) {
+            save();
+        }
+    }
+
+    @Override
+    public synchronized void markSynced(Instant at) {
+        checkWritable();
+        lastSync = at;
+        save();
+    }
+
+    @Override
+    public synchronized Map<String, String> versions(String source) {
+        Map<String, String> versions = new HashMap<>();
+        for (Entry entry : notes.values()) {
+            if (entry.note().source().equals(source)) {
+                versions.put(entry.note().id(), entry.note().version());
+            }
+        }
+        return versions;
+    }
+
+    @Override
+    public synchronized List<IndexedNote> notes() {
+        return notes.values().stream().map(Entry::note)
+                .sorted(Comparator.comparing(IndexedNote::source).thenComparing(IndexedNote::id)).toList();
+    }
+
+    @Override
+    public synchronized Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
+        Set<String> wanted = new HashSet<>(contentHashes);
+        Map<String, float[]> vectors = new HashMap<>();
+        for (Entry entry : notes.values()) {
+            for (IndexedChunk chunk : entry.chunks()) {
+                if (wanted.contains(chunk.contentHash())) {
+                    vectors.putIfAbsent(chunk.contentHash(), chunk.vector().clone());
+                }
+            }
+        }
+        return vectors;
+    }
+
+    @Override
+    public synchronized List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+        if (query.length != manifest.dimension()) {
+            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
+        }
+        List<RankedChunk> scored = new ArrayList<>();
+        for (Entry entry : matching(filter)) {
+            for (IndexedChunk chunk : entry.chunks()) {
+                double dot = 0;
+                for (int d = 0; d < query.length; d++) {
+                    dot += query[d] * chunk.vector()[d];
+                }
+                scored.add(new RankedChunk(stored(entry.note(), chunk), dot));
+            }
+        }
+        return best(scored, limit);
+    }
+
+    @Override
+    public synchronized List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+        Set<String> terms = new java.util.LinkedHashSet<>(words(query));
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        // Document frequencies and lengths over the whole index, as BM25 takes them.
+        Map<String, Integer> documentFrequency = new HashMap<>();
+        Map<IndexedChunk, Map<String, Double>> frequencies = new IdentityHashMap<>();
+        double totalLength = 0;
+        for (Entry entry : notes.values()) {
+            for (IndexedChunk chunk : entry.chunks()) {
+                Map<String, Double> tf = new HashMap<>();
+                words(chunk.text()).forEach(w -> tf.merge(w, 1.0, Double::sum));
+                words(chunk.headingPath()).forEach(w -> tf.merge(w, HEADING_WEIGHT, Double::sum));
+                tf.keySet().forEach(w -> documentFrequency.merge(w, 1, Integer::sum));
+                frequencies.put(chunk, tf);
+                totalLength += tf.values().stream().mapToDouble(Double::doubleValue).sum();
+            }
+        }
+        double averageLength = frequencies.isEmpty() ? 1 : totalLength / frequencies.size();
+        int documents = frequencies.size();
+        List<RankedChunk> scored = new ArrayList<>();
+        for (Entry entry : matching(filter)) {
+            for (IndexedChunk chunk : entry.chunks()) {
+                Map<String, Double> tf = frequencies.get(chunk);
+                double length = tf.values().stream().mapToDouble(Double::doubleValue).sum();
+                double score = 0;
+                for (String term : terms) {
+                    double f = tf.getOrDefault(term, 0.0);
+                    if (f > 0) {
+                        int df = documentFrequency.get(term);
+                        double idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+                        score += idf * f * (K1 + 1) / (f + K1 * (1 - B + B * length / averageLength));
+                    }
+                }
+                if (score > 0) {
+                    scored.add(new RankedChunk(stored(entry.note(), chunk), score));
+                }
+            }
+        }
+        return best(scored, limit);
+    }
+
+    /** The words of a text as keyword search compares them: lower case, stop words out, suffixes stripped. */
+    static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
+        while (m.find()) {
+            if (!STOP_WORDS.contains(m.group())) {
+                words.add(stem(m.group()));
+            }
+        }
+        return words;
+    }
+
+    /** Enough of English stemming for notes: feeding and feed, certificates and certificate, configure and configuring. */
+    static String stem(String word) {
+        String w = word;
+        for (String suffix : new String[]{"ing", "ed", "es", "s"}) {
+            if (w.endsWith(suffix) && w.length() - suffix.length() >= 3) {
+                w = w.substring(0, w.length() - suffix.length());
+                break;
+            }
+        }
+        return w.length() > 3 && w.endsWith("e") ? w.substring(0, w.length() - 1) : w;
+    }
+
+    private List<Entry> matching(SearchFilter filter) {
+        return notes.values().stream()
+                .filter(e -> filter.matches(e.note().source(), e.note().tags(), e.note().modified())).toList();
+    }
+
+    /** Best first; equal scores keep the index's order (by source, note id, then chunk). */
+    private static List<RankedChunk> best(List<RankedChunk> scored, int limit) {
+        return scored.stream().sorted(Comparator.comparingDouble(RankedChunk::score).reversed()).limit(limit).toList();
+    }
+
+    private static StoredChunk stored(IndexedNote note, IndexedChunk chunk) {
+        return new StoredChunk(note, chunk.ordinal(), chunk.headingPath(), chunk.startLine(), chunk.endLine(), chunk.text(),
+                chunk.attachment());
+    }
+
+    @Override
+    public synchronized IndexStats stats() {
+        Map<String, Integer> bySource = new TreeMap<>();
+        int chunks = 0;
+        for (Entry entry : notes.values()) {
+            bySource.merge(entry.note().source(), 1, Integer::sum);
+            chunks += entry.chunks().size();
+        }
+        try {
+            return new IndexStats(bySource, chunks, IndexStats.bytesOnDisk(folder.resolve(FILE_NAME)),
+                    Optional.ofNullable(lastSync));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot measure the index at " + folder, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        // Every change is already on disk.
+    }
+}

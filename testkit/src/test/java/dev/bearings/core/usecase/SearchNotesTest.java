@@ -1,0 +1,287 @@
+package dev.bearings.core.usecase;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.testkit.MemoryChunkIndex;
+import dev.bearings.testkit.WordHashingEmbedder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** {@link SearchNotes} on the in-memory reference store, with the word-hashing stand-in embedder. */
+class SearchNotesTest {
+    @TempDir
+    Path folder;
+
+    private final WordHashingEmbedder embedder = new WordHashingEmbedder(256, 32);
+    private ChunkIndex index;
+
+    @BeforeEach
+    void open() throws Exception {
+        index = MemoryChunkIndex.store().open(folder, new IndexManifest(1, embedder.modelId(), 256, "test"), false);
+        put("bear", "vpn", "Home VPN", Set.of("network/vpn"), "2026-05-01T00:00:00Z",
+                "wireguard tunnel listens on udp port 51820", "the router forwards the port to the server");
+        put("folder:/n", "bread.md", "Bread", Set.of("cooking"), "2025-01-01T00:00:00Z",
+                "sourdough starter needs feeding twice a day");
+        put("folder:/n", "office.md", "Office", Set.of("work"), "2026-09-01T00:00:00Z",
+                "office vpn gateway certificates expire", "renew the certificates in the portal");
+    }
+
+    @AfterEach
+    void close() {
+        index.close();
+    }
+
+    private void put(String source, String id, String title, Set<String> tags, String modified, String... texts) {
+        List<IndexedChunk> chunks = new ArrayList<>();
+        for (int i = 0; i < texts.length; i++) {
+            chunks.add(new IndexedChunk(i, "# " + title + " > ## Part " + i, 1 + 3 * i, 2 + 3 * i, texts[i],
+                    id + i, embedder.embed(texts[i]).vector(), ""));
+        }
+        String link = source.equals("bear") ? "bear://x-callback-url/open-note?id=" + id : "file:///n/" + id;
+        index.replaceNote(new IndexedNote(source, id, "v1", title, tags, Instant.parse(modified), link), chunks);
+    }
+
+    private SearchNotes.Results search(String query, int limit, SearchNotes.Mode mode) {
+        return search(query, limit, mode, SearchFilter.NONE);
+    }
+
+    private SearchNotes.Results search(String query, int limit, SearchNotes.Mode mode, SearchFilter filter) {
+        return new SearchNotes(embedder, Fusion.DEFAULT).search(index, new SearchNotes.Request(query, limit, mode, filter));
+    }
+
+    private static List<String> ids(List<SearchNotes.Hit> hits) {
+        return hits.stream().map(h -> h.chunk().note().id() + "#" + h.chunk().ordinal()).toList();
+    }
+
+    @Test
+    void vectorModeRanksByCosineAndRecordsTheVectorRank() {
+        SearchNotes.Results results = search("wireguard tunnel port router", 2, SearchNotes.Mode.VECTOR);
+        assertThat(ids(results.ranked())).containsExactly("vpn#0", "vpn#1");
+        SearchNotes.Hit first = results.ranked().get(0);
+        assertThat(first.score()).isCloseTo(embedder.embed("wireguard tunnel port router").cosine(
+                embedder.embed("wireguard tunnel listens on udp port 51820")), within(1e-6));
+        assertThat(first.vectorRank()).hasValue(1);
+        assertThat(results.ranked().get(1).vectorRank()).hasValue(2);
+        assertThat(first.keywordRank()).isEmpty();
+        assertThat(results.queryTokens()).isEqualTo(6);
+        assertThat(results.queryTruncated()).isFalse();
+    }
+
+    @Test
+    void keywordModeRanksByBm25AndRecordsTheKeywordRank() {
+        SearchNotes.Results results = search("certificates portal", 10, SearchNotes.Mode.KEYWORD);
+        assertThat(ids(results.ranked())).containsExactly("office.md#1", "office.md#0");
+        assertThat(results.ranked().get(0).keywordRank()).hasValue(1);
+        assertThat(results.ranked().get(1).keywordRank()).hasValue(2);
+        assertThat(results.ranked().get(0).vectorRank()).isEmpty();
+        assertThat(results.ranked().get(0).score()).isGreaterThan(results.ranked().get(1).score());
+        assertThat(results.queryTokens()).as("nothing embedded").isZero();
+        assertThat(embedder.embedded()).as("only the fixture was embedded").isEqualTo(5);
+    }
+
+    @Test
+    void hybridModeFusesBothListsAsFusionSays() {
+        SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+        SearchNotes.Request request = new SearchNotes.Request("vpn certificates port", 3, SearchNotes.Mode.HYBRID,
+                SearchFilter.NONE);
+        SearchNotes.Candidates candidates = search.candidates(index, request, SearchNotes.Mode.HYBRID);
+        assertThat(candidates.vector()).hasSize(5);
+        assertThat(candidates.keyword()).isNotEmpty();
+        List<Fusion.Fused> fused = Fusion.DEFAULT.fuse(candidates.vector(), candidates.keyword());
+        SearchNotes.Results results = search.search(index, request);
+        assertThat(results.ranked()).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            SearchNotes.Hit hit = results.ranked().get(i);
+            assertThat(hit.chunk()).isEqualTo(fused.get(i).chunk());
+            assertThat(hit.score()).isEqualTo(fused.get(i).score());
+            assertThat(hit.vectorRank().orElse(0)).isEqualTo(fused.get(i).vectorRank());
+            assertThat(hit.keywordRank().orElse(0)).isEqualTo(fused.get(i).keywordRank());
+        }
+        SearchNotes.Results classic = SearchNotes.rank(candidates, request, Fusion.CLASSIC);
+        assertThat(classic.ranked().get(0).score()).isEqualTo(Fusion.CLASSIC.fuse(candidates.vector(), candidates.keyword())
+                .get(0).score());
+    }
+
+    @Test
+    void filtersReachTheIndexInEveryMode() {
+        SearchFilter work = new SearchFilter(Set.of("work"), Optional.empty(), Optional.empty(), Optional.empty());
+        for (SearchNotes.Mode mode : SearchNotes.Mode.values()) {
+            assertThat(search("vpn certificates port", 10, mode, work).ranked()).as(mode.name())
+                    .isNotEmpty().allSatisfy(h -> assertThat(h.chunk().note().id()).isEqualTo("office.md"));
+        }
+    }
+
+    /** A reader that records the limits it was asked for. */
+    private static final class Recording implements ChunkIndexReader, KeywordSearch {
+        private final ChunkIndex delegate;
+        private final List<String> asked = new ArrayList<>();
+
+        Recording(ChunkIndex delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+            asked.add("vector " + limit);
+            return delegate.nearest(query, limit, filter);
+        }
+
+        @Override
+        public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+            asked.add("keyword " + limit);
+            return ((KeywordSearch) delegate).keywords(query, limit, filter);
+        }
+
+        @Override
+        public IndexManifest manifest() {
+            return delegate.manifest();
+        }
+
+        @Override
+        public Map<String, String> versions(String source) {
+            return delegate.versions(source);
+        }
+
+        @Override
+        public List<IndexedNote> notes() {
+            return delegate.notes();
+        }
+
+        @Override
+        public Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
+            return delegate.vectorsByHash(contentHashes);
+        }
+
+        @Override
+        public IndexStats stats() {
+            return delegate.stats();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void eachListFetchesFiftyCandidatesOrFourTimesTheLimitAndOnlyTheListsTheModeNeeds() {
+        Recording recording = new Recording(index);
+        SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+        search.search(recording, new SearchNotes.Request("vpn", 12, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
+        search.search(recording, new SearchNotes.Request("vpn", 13, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
+        search.search(recording, new SearchNotes.Request("vpn", 1, SearchNotes.Mode.VECTOR, SearchFilter.NONE));
+        search.search(recording, new SearchNotes.Request("vpn", 1, SearchNotes.Mode.KEYWORD, SearchFilter.NONE));
+        assertThat(recording.asked).containsExactly("vector 50", "keyword 50", "vector 52", "keyword 52", "vector 50",
+                "keyword 50");
+    }
+
+    @Test
+    void keywordModeOnAnIndexWithoutKeywordSearchIsRefusedAndHybridUsesVectorsAlone() {
+        ChunkIndexReader plain = new ChunkIndexReader() {
+            @Override
+            public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+                return index.nearest(query, limit, filter);
+            }
+
+            @Override
+            public IndexManifest manifest() {
+                return index.manifest();
+            }
+
+            @Override
+            public Map<String, String> versions(String source) {
+                return Map.of();
+            }
+
+            @Override
+            public List<IndexedNote> notes() {
+                return List.of();
+            }
+
+            @Override
+            public Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
+                return Map.of();
+            }
+
+            @Override
+            public IndexStats stats() {
+                return index.stats();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+        assertThatThrownBy(() -> search.search(plain, new SearchNotes.Request("vpn", 3, SearchNotes.Mode.KEYWORD,
+                SearchFilter.NONE))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keywords");
+        SearchNotes.Results hybrid = search.search(plain, new SearchNotes.Request("wireguard tunnel", 3,
+                SearchNotes.Mode.HYBRID, SearchFilter.NONE));
+        assertThat(hybrid.ranked()).hasSize(3).allSatisfy(h -> assertThat(h.keywordRank()).isEmpty());
+        assertThat(hybrid.ranked().get(0).chunk().note().id()).isEqualTo("vpn");
+    }
+
+    @Test
+    void aQueryLongerThanTheWindowIsCutAndSaysSo() {
+        SearchNotes.Results results = search("vpn ".repeat(40), 3, SearchNotes.Mode.VECTOR);
+        assertThat(results.queryTruncated()).isTrue();
+        assertThat(results.queryTokens()).isEqualTo(42);
+    }
+
+    @Test
+    void hitsAreGroupedUnderTheirNoteInTheOrderOfEachNotesBestHit() {
+        SearchNotes.Results results = search("port certificates", 10, SearchNotes.Mode.KEYWORD);
+        List<String> ranked = ids(results.ranked());
+        assertThat(ranked).containsExactlyInAnyOrder("vpn#0", "vpn#1", "office.md#0", "office.md#1");
+        List<SearchNotes.NoteHits> notes = results.notes();
+        assertThat(notes).extracting(n -> n.note().id())
+                .containsExactlyElementsOf(results.ranked().stream().map(h -> h.chunk().note().id()).distinct().toList());
+        for (SearchNotes.NoteHits note : notes) {
+            assertThat(note.hits()).allSatisfy(h -> assertThat(h.chunk().note()).isEqualTo(note.note()));
+            assertThat(note.hits()).extracting(SearchNotes.Hit::score).isSortedAccordingTo((a, b) -> Double.compare(b, a));
+        }
+        assertThat(ids(results.hits())).containsExactlyElementsOf(notes.stream().flatMap(n -> n.hits().stream())
+                .map(h -> h.chunk().note().id() + "#" + h.chunk().ordinal()).toList());
+    }
+
+    @Test
+    void hitsExplainThemselvesWithASnippetAndALinkToTheirHeading() {
+        SearchNotes.Hit vpn = search("udp port", 1, SearchNotes.Mode.KEYWORD).ranked().get(0);
+        assertThat(vpn.snippet()).isEqualTo("wireguard tunnel listens on **udp** **port** 51820");
+        assertThat(vpn.queryTerms()).containsExactly("udp", "port");
+        assertThat(vpn.link()).isEqualTo("bear://x-callback-url/open-note?id=vpn&header=Part%200");
+        SearchNotes.Hit office = search("portal", 1, SearchNotes.Mode.KEYWORD).ranked().get(0);
+        assertThat(office.link()).isEqualTo("file:///n/office.md");
+    }
+
+    @Test
+    void requestsAreValidated() {
+        assertThatThrownBy(() -> new SearchNotes.Request("q", 0, SearchNotes.Mode.HYBRID, SearchFilter.NONE))
+                .hasMessageContaining("limit must be at least 1, was 0");
+        assertThatThrownBy(() -> new SearchNotes.Request(null, 1, SearchNotes.Mode.HYBRID, SearchFilter.NONE))
+                .isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new SearchNotes(null, Fusion.DEFAULT)).isInstanceOf(NullPointerException.class);
+    }
+}
