@@ -31,12 +31,8 @@ public final class Bearings implements Runnable {
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
-            if (ex instanceof IllegalArgumentException) {
-                cl.getErr().println("bearings: " + ex.getMessage());
-                return CommandLine.ExitCode.USAGE;
-            }
-            cl.getErr().println("bearings: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
-            return CommandLine.ExitCode.SOFTWARE;
+            cl.getErr().println("bearings: " + Advice.message(ex));
+            return ex instanceof IllegalArgumentException ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.SOFTWARE;
         });
         int code = commandLine.execute(args);
         out.flush();

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.chunk.TokenBudget;
-import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.NoteText;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.usecase.ChunkNote;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -59,14 +59,16 @@ final class ChunkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ChunkingRules rules = chunking.rules(spec.commandLine());
-        MarkdownParser markdownParser = chunking.parser(parsers);
+        ChunkingRules rules = chunking.rules(spec.commandLine(), ChunkingRules.DEFAULT);
+        String parserName = chunking.parser(ChunkingOptions.DEFAULT_PARSER);
+        MarkdownParser markdownParser = parsers.create(parserName, Settings.NONE);
         if (!embedderOptions.requested()) {
             return chunkAll(new ChunkNote(markdownParser, new Chunker(rules)), false);
         }
-        try (Embedder embedder = embedderOptions.open(embedders)) {
-            TokenBudget budget = new TokenBudget(embedder::countTokens, embedder.maxTokens());
-            return chunkAll(new ChunkNote(markdownParser, new Chunker(rules, budget)), true);
+        try (EmbedderOptions.Opened opened = embedderOptions.open(embedders)) {
+            IndexRecipe recipe = IndexRecipe.of(parserName, rules, true, IndexRecipe.Prefix.TITLED, opened.name(),
+                    opened.settings(), opened.embedder());
+            return chunkAll(new ChunkNote(markdownParser, recipe.chunker(opened.embedder())), true);
         }
     }
 

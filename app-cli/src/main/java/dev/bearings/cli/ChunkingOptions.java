@@ -1,25 +1,25 @@
 package dev.bearings.cli;
 
 import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.markdown.MarkdownParser;
-import dev.bearings.core.plugin.ParserProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
-import dev.bearings.core.plugin.Settings;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** The parser and the chunking rules, shared by every command that chunks. */
+/**
+ * The parser and the chunking rules, shared by every command that chunks. A flag not given leaves the
+ * value an existing index was built with (or the default for a new one).
+ */
 final class ChunkingOptions {
+    static final String DEFAULT_PARSER = "commonmark";
 
-    @Option(names = "--parser", paramLabel = "NAME", defaultValue = "commonmark",
-            description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--parser", paramLabel = "NAME",
+            description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: the index's, else commonmark).",
             completionCandidates = ParserNames.class)
     String parser;
 
-    @Option(names = "--preset", paramLabel = "NAME", defaultValue = "default",
+    @Option(names = "--preset", paramLabel = "NAME",
             description = "Chunking rules to start from: default (what the sweep measured best) or design-record "
                     + "(300/30/40, the original design's); the flags below override single values.")
     String preset;
@@ -34,24 +34,25 @@ final class ChunkingOptions {
             description = "Words repeated across a cut inside a section (default: the preset's).")
     Integer overlapWords;
 
-    ChunkingRules rules(CommandLine commandLine) {
-        ChunkingRules base = switch (preset) {
+    String parser(String fallback) {
+        return parser != null ? parser : fallback;
+    }
+
+    /** The rules: a preset when given, else {@code base}; single flags over either. */
+    ChunkingRules rules(CommandLine commandLine, ChunkingRules base) {
+        ChunkingRules start = preset == null ? base : switch (preset) {
             case "default" -> ChunkingRules.DEFAULT;
             case "design-record" -> ChunkingRules.DESIGN_RECORD;
             default -> throw new CommandLine.ParameterException(commandLine,
                     "--preset must be default or design-record, not '" + preset + "'");
         };
         try {
-            return new ChunkingRules(maxWords != null ? maxWords : base.maxWords(),
-                    minWords != null ? minWords : base.minWords(), overlapWords != null ? overlapWords : base.overlapWords());
+            return new ChunkingRules(maxWords != null ? maxWords : start.maxWords(),
+                    minWords != null ? minWords : start.minWords(), overlapWords != null ? overlapWords : start.overlapWords());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(commandLine,
                     "bad --max-words/--min-words/--overlap-words: " + e.getMessage());
         }
-    }
-
-    MarkdownParser parser(ProviderRegistry<ParserProvider> parsers) {
-        return parsers.create(parser, Settings.NONE);
     }
 
     /** Names for help and completion; the registry has the real list at run time. */

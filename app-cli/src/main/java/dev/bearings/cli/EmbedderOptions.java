@@ -1,16 +1,24 @@
 package dev.bearings.cli;
 
 import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
 import picocli.CommandLine.Option;
 
-import java.util.LinkedHashMap;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
-/** Options that choose and tune the embedder, shared by every command that embeds. */
+/**
+ * Options that choose and tune the embedder, shared by every command that embeds. Without them, a
+ * command on an existing index uses the embedder the index was built with.
+ */
 final class EmbedderOptions {
+    static final String DEFAULT_EMBEDDER = "onnx";
 
     @Option(names = "--embedder", paramLabel = "NAME",
             description = "Embedding engine: onnx (default) or djl, or a plugin's name.")
@@ -28,14 +36,32 @@ final class EmbedderOptions {
         return embedder != null || model != null || window != null;
     }
 
-    Embedder open(ProviderRegistry<EmbedderProvider> registry) {
-        Map<String, String> settings = new LinkedHashMap<>();
+    /** An embedder and what made it: its provider's name and the settings it was given. */
+    record Opened(String name, Map<String, String> settings, Embedder embedder) implements AutoCloseable {
+        @Override
+        public void close() {
+            embedder.close();
+        }
+    }
+
+    /** The embedder the flags ask for, on top of what {@code built} (an index's recipe, if any) used. */
+    Opened open(ProviderRegistry<EmbedderProvider> registry, Optional<IndexRecipe> built) {
+        String name = embedder != null ? embedder : built.map(IndexRecipe::embedder).orElse(DEFAULT_EMBEDDER);
+        Map<String, String> settings = new TreeMap<>();
+        if (built.isPresent() && built.get().embedder().equals(name)) {
+            settings.putAll(built.get().embedderSettings());
+        }
         if (model != null) {
-            settings.put("model", model);
+            // A model directory is remembered by its absolute path, so the index finds it from anywhere.
+            settings.put("model", Files.isDirectory(Path.of(model)) ? Path.of(model).toAbsolutePath().normalize().toString() : model);
         }
         if (window != null) {
             settings.put("window", Integer.toString(window));
         }
-        return registry.create(embedder == null ? "onnx" : embedder, Settings.of(settings));
+        return new Opened(name, settings, registry.create(name, Settings.of(settings)));
+    }
+
+    Opened open(ProviderRegistry<EmbedderProvider> registry) {
+        return open(registry, Optional.empty());
     }
 }

@@ -2,8 +2,6 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
@@ -23,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code bearings eval}: retrieval quality of the whole pipeline on a dataset, in a throwaway index. */
@@ -76,10 +75,7 @@ final class EvalCommand implements Callable<Integer> {
     private boolean json;
 
     @Mixin
-    private ChunkingOptions chunking = new ChunkingOptions();
-
-    @Mixin
-    private EmbedderOptions embedderOptions = new EmbedderOptions();
+    private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
     EvalCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
@@ -91,21 +87,26 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ChunkingRules rules = chunking.rules(spec.commandLine());
+        List<SearchNotes.Mode> modes = modes();
         EvalDataset data = dataset.beir != null ? EvalDataset.beir(dataset.beir, split, maxQueries, distractors)
                 : EvalDataset.obliqa(dataset.obliqa, maxQueries);
-        List<RetrievalEvaluation.Row> rows = run(data, rules);
-        print(rows);
+        try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), parsers, embedders, Optional.empty())) {
+            RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store, stores.create(store, Settings.NONE),
+                    opened.parser(), opened.recipe(), modes, fusions());
+            print(RetrievalEvaluation.run(data, setup, opened.embedder().embedder()));
+        }
         return 0;
     }
 
-    List<RetrievalEvaluation.Row> run(EvalDataset data, ChunkingRules rules) throws Exception {
-        List<SearchNotes.Mode> modes = mode.equalsIgnoreCase("all") ? List.of(SearchNotes.Mode.values())
-                : List.of(SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT)));
-        RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store, stores.create(store, Settings.NONE),
-                chunking.parser(parsers), rules, true, true, modes, fusions());
-        try (Embedder embedder = embedderOptions.open(embedders)) {
-            return RetrievalEvaluation.run(data, setup, embedder);
+    private List<SearchNotes.Mode> modes() {
+        if (mode.equalsIgnoreCase("all")) {
+            return List.of(SearchNotes.Mode.values());
+        }
+        try {
+            return List.of(SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--mode must be all, hybrid, vector or keyword, not '" + mode + "'");
         }
     }
 

@@ -1,12 +1,7 @@
 package dev.bearings.cli;
 
-import dev.bearings.core.chunk.Chunker;
-import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.chunk.TokenBudget;
-import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
@@ -25,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -33,8 +29,6 @@ import java.util.stream.Collectors;
         description = {"Index notes for search, re-reading only what changed.",
                 "With no source given, syncs the sources the index was last built from."})
 final class IndexCommand implements Callable<Integer> {
-    /** Prefix scheme of the embedded text: change it and every vector must be made again. */
-    static final String PREFIX_SCHEME = "title > path";
     /** How long to wait while Bear holds its database for a write. */
     static final Duration BEAR_BUSY_TIMEOUT = Duration.ofSeconds(10);
 
@@ -62,10 +56,7 @@ final class IndexCommand implements Callable<Integer> {
     private StoreOptions storeOptions = new StoreOptions();
 
     @Mixin
-    private ChunkingOptions chunking = new ChunkingOptions();
-
-    @Mixin
-    private EmbedderOptions embedderOptions = new EmbedderOptions();
+    private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
     IndexCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
@@ -77,7 +68,6 @@ final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ChunkingRules rules = chunking.rules(spec.commandLine());
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
         if (!folders.isEmpty() || bear != null) {
@@ -92,11 +82,10 @@ final class IndexCommand implements Callable<Integer> {
         }
         ChunkIndexStore store = storeOptions.store(stores);
         try (IndexLock lock = IndexLock.acquire(folder);
-             Embedder embedder = embedderOptions.open(embedders)) {
-            Chunker chunker = chunker(rules, embedder);
-            IndexManifest manifest = manifest(store, embedder, rules);
-            SyncIndex sync = new SyncIndex(chunking.parser(parsers), chunker, embedder, Clock.systemUTC());
-            try (ChunkIndex index = store.open(folder, manifest, rebuild)) {
+             RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), parsers, embedders,
+                     rebuild ? Optional.empty() : RecipeOptions.built(store, folder))) {
+            SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
+            try (ChunkIndex index = store.open(folder, opened.recipe(), rebuild)) {
                 SourcesSync.run(config, folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
                     private SyncProgressBar bar;
 
@@ -117,17 +106,6 @@ final class IndexCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** Chunks cut to fit the embedder's window: whichever of words and tokens comes first. */
-    static Chunker chunker(ChunkingRules rules, Embedder embedder) {
-        return new Chunker(rules, new TokenBudget(embedder::countTokens, embedder.maxTokens()));
-    }
-
-    /** What an index built with these settings records; any difference later forces a rebuild. */
-    static IndexManifest manifest(ChunkIndexStore store, Embedder embedder, ChunkingRules rules) {
-        return new IndexManifest(store.formatVersion(), embedder.modelId(), embedder.dimension(),
-                rules + ", window " + embedder.maxTokens() + " tokens, prefix " + PREFIX_SCHEME);
     }
 
     static String summary(SyncIndex.Report r) {

@@ -1,12 +1,9 @@
 package dev.bearings.cli;
 
-import dev.bearings.core.chunk.Chunker;
-import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;
@@ -41,28 +38,25 @@ final class LiveIndex implements AutoCloseable {
 
     private final Path folder;
     private final ChunkIndexStore store;
-    private final Embedder embedder;
-    private final MarkdownParser parser;
-    private final ChunkingRules rules;
+    private final RecipeOptions.Opened recipe;
     private final Clock clock;
     private ChunkIndexReader reader;
     private String readerStamp;
 
-    LiveIndex(Path folder, ChunkIndexStore store, Embedder embedder, MarkdownParser parser, ChunkingRules rules, Clock clock) {
+    /** @param recipe what the index is (or will be) built with, its parser and embedder opened; closed with this */
+    LiveIndex(Path folder, ChunkIndexStore store, RecipeOptions.Opened recipe, Clock clock) {
         this.folder = folder;
         this.store = store;
-        this.embedder = embedder;
-        this.parser = parser;
-        this.rules = rules;
+        this.recipe = recipe;
         this.clock = clock;
     }
 
     Embedder embedder() {
-        return embedder;
+        return recipe.embedder().embedder();
     }
 
     MarkdownParser parser() {
-        return parser;
+        return recipe.parser();
     }
 
     SourcesConfig sources() throws IOException {
@@ -161,13 +155,9 @@ final class LiveIndex implements AutoCloseable {
     }
 
     private List<SyncIndex.Report> write(SourcesConfig config, Instant deadline) throws Exception {
-        Chunker chunker = IndexCommand.chunker(rules, embedder);
-        try (ChunkIndex index = store.open(folder, IndexCommand.manifest(store, embedder, rules), false)) {
-            return SourcesSync.run(config, folder, index, new SyncIndex(parser, chunker, embedder, clock), deadline,
+        try (ChunkIndex index = store.open(folder, recipe.recipe(), false)) {
+            return SourcesSync.run(config, folder, index, new SyncIndex(parser(), recipe.recipe(), embedder(), clock), deadline,
                     SourcesSync.Listener.NONE);
-        } catch (IndexMismatchException e) {
-            throw new IllegalStateException("the index was built with other settings than this server's ("
-                    + e.getMessage() + "); start the server with the same options, or rebuild with bearings index --rebuild");
         }
     }
 
@@ -207,6 +197,6 @@ final class LiveIndex implements AutoCloseable {
     @Override
     public synchronized void close() {
         closeReader();
-        embedder.close();
+        recipe.close();
     }
 }

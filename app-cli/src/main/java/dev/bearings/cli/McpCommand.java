@@ -1,7 +1,9 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
@@ -23,8 +25,10 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -55,10 +59,7 @@ final class McpCommand implements Callable<Integer> {
     private StoreOptions storeOptions = new StoreOptions();
 
     @Mixin
-    private ChunkingOptions chunking = new ChunkingOptions();
-
-    @Mixin
-    private EmbedderOptions embedderOptions = new EmbedderOptions();
+    private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
     McpCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
@@ -73,14 +74,21 @@ final class McpCommand implements Callable<Integer> {
         if (!(syncBudget >= 0)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sync-budget must be 0 or more seconds");
         }
-        ChunkingRules rules = chunking.rules(spec.commandLine());
+        Path folder = storeOptions.folder();
+        ChunkIndexStore store = storeOptions.store(stores);
+        // The server searches and syncs with the index's own recipe; flags that would change it are refused.
+        Optional<IndexRecipe> built = RecipeOptions.built(store, folder);
+        RecipeOptions.Opened recipe = recipeOptions.open(spec.commandLine(), parsers, embedders, built);
+        if (built.isPresent() && !built.get().differences(recipe.recipe()).isEmpty()) {
+            recipe.close();
+            throw new IndexMismatchException(folder, built.get().differences(recipe.recipe()));
+        }
         JsonRpcGuard.LineOutput protocol = new JsonRpcGuard.LineOutput(new FileOutputStream(FileDescriptor.out));
         // Whatever prints to System.out from here on would corrupt the protocol stream.
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         var mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         CountDownLatch closed = new CountDownLatch(1);
-        try (LiveIndex index = new LiveIndex(storeOptions.folder(), storeOptions.store(stores),
-                embedderOptions.open(embedders), chunking.parser(parsers), rules, Clock.systemUTC())) {
+        try (LiveIndex index = new LiveIndex(folder, store, recipe, Clock.systemUTC())) {
             McpTools tools = new McpTools(index, storeOptions.store, Duration.ofMillis((long) (syncBudget * 1000)), mapper);
             JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
             InputStream checked = guard.start();

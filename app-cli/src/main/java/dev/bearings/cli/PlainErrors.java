@@ -36,7 +36,7 @@ final class PlainErrors {
 
     String message(Throwable failure) {
         if (expected(failure) && failure.getMessage() != null) {
-            return scrub(failure.getMessage());
+            return scrub(Advice.message(failure));
         }
         return "internal error; the Bearings server's log (stderr) has the details";
     }

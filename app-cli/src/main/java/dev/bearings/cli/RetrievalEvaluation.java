@@ -1,12 +1,10 @@
 package dev.bearings.cli;
 
-import dev.bearings.core.chunk.Chunker;
-import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.eval.Metrics;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
@@ -39,16 +37,15 @@ public final class RetrievalEvaluation {
     /**
      * How the dataset is indexed and searched.
      *
-     * @param tokenBudget  cut chunks to the embedder's window too, not only to the word limit
-     * @param titledPrefix embed each chunk behind its note title and heading path
-     * @param fusions      the fusions to score hybrid mode with, from the same candidate lists
+     * @param recipe  how it is chunked and embedded (the manifest of the throwaway index records it)
+     * @param fusions the fusions to score hybrid mode with, from the same candidate lists
      */
-    public record Setup(String storeName, ChunkIndexStore store, MarkdownParser parser, ChunkingRules rules,
-                        boolean tokenBudget, boolean titledPrefix, List<SearchNotes.Mode> modes, List<Fusion> fusions) {
+    public record Setup(String storeName, ChunkIndexStore store, MarkdownParser parser, IndexRecipe recipe,
+                        List<SearchNotes.Mode> modes, List<Fusion> fusions) {
         public Setup {
             Objects.requireNonNull(store, "store");
             Objects.requireNonNull(parser, "parser");
-            Objects.requireNonNull(rules, "rules");
+            Objects.requireNonNull(recipe, "recipe");
             modes = List.copyOf(modes);
             fusions = List.copyOf(fusions);
         }
@@ -67,11 +64,8 @@ public final class RetrievalEvaluation {
         Path folder = Files.createTempDirectory("bearings-eval");
         List<Row> rows = new ArrayList<>();
         try {
-            Chunker chunker = setup.tokenBudget() ? IndexCommand.chunker(setup.rules(), embedder) : new Chunker(setup.rules());
-            IndexManifest manifest = IndexCommand.manifest(setup.store(), embedder, setup.rules());
-            try (ChunkIndex index = setup.store().open(folder, manifest, true)) {
-                SyncIndex.Report report = new SyncIndex(setup.parser(), chunker, embedder, Clock.systemUTC(),
-                        setup.titledPrefix() ? SyncIndex.Prefixes.TITLED : SyncIndex.Prefixes.NONE)
+            try (ChunkIndex index = setup.store().open(folder, setup.recipe(), true)) {
+                SyncIndex.Report report = new SyncIndex(setup.parser(), setup.recipe(), embedder, Clock.systemUTC())
                         .sync(new MemorySource(data.name(), data.notes()), index, SyncIndex.Progress.NONE);
                 var stats = index.stats();
                 List<SearchNotes.Mode> modes = setup.modes();

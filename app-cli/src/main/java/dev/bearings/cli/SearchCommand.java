@@ -87,14 +87,9 @@ final class SearchCommand implements Callable<Integer> {
                         + " is empty: run bearings index --folder DIR (or --bear) first");
                 return 1;
             }
-            if (embedderOptions.model == null) {
-                embedderOptions.model = modelOf(index.manifest().modelId());
-            }
-            try (Embedder embedder = embedderOptions.open(embedders)) {
-                if (!embedder.modelId().equals(index.manifest().modelId())) {
-                    throw new IllegalArgumentException("the index was built with " + index.manifest().modelId()
-                            + " but the query would be embedded with " + embedder.modelId() + ": pass the same --model");
-                }
+            try (EmbedderOptions.Opened opened = embedderOptions.open(embedders, Optional.of(index.manifest().recipe()))) {
+                Embedder embedder = opened.embedder();
+                index.manifest().requireModel(embedder.modelId(), embedder.dimension(), storeOptions.folder());
                 SearchNotes.Results results = new SearchNotes(embedder, Fusion.DEFAULT)
                         .search(index, new SearchNotes.Request(text, limit, searchMode, filter));
                 if (results.queryTruncated()) {
@@ -105,11 +100,6 @@ final class SearchCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** The model option that reproduces an index's model id, for the bundled models. */
-    private static String modelOf(String modelId) {
-        return modelId.endsWith("/int8") ? "int8" : "fp32";
     }
 
     private SearchNotes.Mode parseMode() {

@@ -38,7 +38,8 @@ final class SimilarityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Embedder embedder = embedderOptions.open(embedders)) {
+        try (EmbedderOptions.Opened opened = embedderOptions.open(embedders)) {
+            Embedder embedder = opened.embedder();
             List<Embedding> vectors = embedder.embed(List.of(first, second));
             for (int i = 0; i < 2; i++) {
                 if (vectors.get(i).truncated()) {

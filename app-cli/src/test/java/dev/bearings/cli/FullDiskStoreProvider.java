@@ -4,6 +4,7 @@ import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
@@ -53,9 +54,9 @@ public final class FullDiskStoreProvider implements ChunkIndexProvider {
             }
 
             @Override
-            public ChunkIndex open(Path folder, IndexManifest manifest, boolean rebuild)
+            public ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
                     throws dev.bearings.core.index.IndexMismatchException, IndexUnreadableException {
-                return new Full(sqlite.open(folder, manifest, rebuild));
+                return new Full(sqlite.open(folder, recipe, rebuild));
             }
         };
     }

@@ -3,6 +3,7 @@ package dev.bearings.benchmarks;
 import dev.bearings.cli.EvalDataset;
 import dev.bearings.cli.RetrievalEvaluation;
 import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.usecase.SearchNotes;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -84,9 +86,11 @@ public final class ChunkingSweep {
                 for (Rules rules : grid) {
                     long before = embedder.counts()[0];
                     long started = System.nanoTime();
-                    var setup = new RetrievalEvaluation.Setup("sqlite", store, new CommonmarkParser(),
-                            new ChunkingRules(rules.maxWords(), rules.minWords(), rules.overlapWords()), rules.tokenBudget(),
-                            rules.prefix(), List.of(SearchNotes.Mode.HYBRID, SearchNotes.Mode.VECTOR), List.of(Fusion.DEFAULT));
+                    IndexRecipe recipe = IndexRecipe.of("commonmark", new ChunkingRules(rules.maxWords(), rules.minWords(),
+                            rules.overlapWords()), rules.tokenBudget(), rules.prefix() ? IndexRecipe.Prefix.TITLED
+                            : IndexRecipe.Prefix.NONE, "onnx", Map.of(), embedder);
+                    var setup = new RetrievalEvaluation.Setup("sqlite", store, new CommonmarkParser(), recipe,
+                            List.of(SearchNotes.Mode.HYBRID, SearchNotes.Mode.VECTOR), List.of(Fusion.DEFAULT));
                     List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, setup, embedder);
                     double seconds = (System.nanoTime() - started) / 1e9;
                     for (RetrievalEvaluation.Row row : rows) {

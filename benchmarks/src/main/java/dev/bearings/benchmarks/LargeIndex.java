@@ -4,7 +4,8 @@ import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.plugin.ChunkIndexProvider;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -52,9 +54,9 @@ final class LargeIndex {
     private static void build(ChunkIndexStore store, Path folder, int chunks) throws Exception {
         List<String> texts = ChunkSample.texts(Math.min(chunks, 20_000));
         try (Embedder hashing = new HashingEmbedderProvider().create(Settings.NONE)) {
-            IndexManifest manifest = new IndexManifest(store.formatVersion(), hashing.modelId(), hashing.dimension(),
-                    "benchmark: " + chunks + " chunks");
-            try (ChunkIndex index = store.open(folder, manifest, true)) {
+            IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED,
+                    "hashing", Map.of(), hashing);
+            try (ChunkIndex index = store.open(folder, recipe, true)) {
                 for (int note = 0; note * CHUNKS_PER_NOTE < chunks; note++) {
                     IndexedNote indexed = new IndexedNote("bench", "note-" + note + ".md", "v1", "Note " + note,
                             Set.of(note % 2 == 0 ? "even" : "odd", "bench/" + note % 10), Instant.ofEpochSecond(note * 3600L),

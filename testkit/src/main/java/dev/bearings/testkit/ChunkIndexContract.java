@@ -1,12 +1,15 @@
 package dev.bearings.testkit;
 
+import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.SearchFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,23 +18,45 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
-/** What every chunk index must do, on real files in a temporary folder. */
+/**
+ * What every chunk index must do, on real files in a temporary folder: everything the application
+ * relies on. A store's test extends this (or {@link KeywordSearchContract}) and says how to make its
+ * store; the hooks ({@link #recipe()}, {@link #damage}) may be overridden where a store needs to.
+ */
 public abstract class ChunkIndexContract {
-    protected static final IndexManifest MANIFEST = new IndexManifest(1, "test-model/fp32", 4, "max 300, min 30, overlap 40");
+    /** A recipe of four-dimensional vectors from a made-up model. */
+    protected static final IndexRecipe RECIPE = new IndexRecipe("commonmark", ChunkingRules.DEFAULT, true,
+            IndexRecipe.Prefix.TITLED, "test", Map.of("model", "fp32"), "test-model/fp32", 256, 4);
 
     @TempDir
     protected Path folder;
 
     protected abstract ChunkIndexStore store();
 
+    /** The recipe indexes are opened with. */
+    protected IndexRecipe recipe() {
+        return RECIPE;
+    }
+
     protected ChunkIndex open() throws Exception {
-        return store().open(folder, MANIFEST, false);
+        return store().open(folder, recipe(), false);
+    }
+
+    /** Makes the index in {@code folder} unreadable as a disk error or a stray program would: garbage in every file. */
+    protected void damage(Path folder) throws Exception {
+        try (Stream<Path> files = Files.walk(folder)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.write(file, "this is not an index, just some bytes ".repeat(200).getBytes());
+            }
+        }
     }
 
     protected static IndexedNote note(String id, String version) {
@@ -50,20 +75,20 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
-    void replacedNotesAreRememberedWithTheirVersion() throws Exception {
+    protected void replacedNotesAreRememberedWithTheirVersion() throws Exception {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 3));
             index.replaceNote(note("b.md", "v1"), chunks("b.md", 2));
             index.replaceNote(note("a.md", "v2"), chunks("a.md", 1));
             assertThat(index.versions("folder:/notes")).containsOnly(
-                    org.assertj.core.api.Assertions.entry("a.md", "v2"), org.assertj.core.api.Assertions.entry("b.md", "v1"));
+                    entry("a.md", "v2"), entry("b.md", "v1"));
             assertThat(index.versions("bear")).isEmpty();
             assertThat(index.stats().chunks()).isEqualTo(3);
         }
     }
 
     @Test
-    void contentPersistsAcrossReopening() throws Exception {
+    protected void contentPersistsAcrossReopening() throws Exception {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 2));
             index.markSynced(Instant.parse("2026-12-01T08:00:00Z"));
@@ -78,7 +103,7 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
-    void deletedNotesLoseTheirChunks() throws Exception {
+    protected void deletedNotesLoseTheirChunks() throws Exception {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 2));
             index.replaceNote(note("b.md", "v1"), chunks("b.md", 2));
@@ -90,21 +115,58 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
-    void anExistingIndexOpensWithItsOwnManifest() throws Exception {
+    protected void anExistingIndexOpensWithItsOwnManifestStampedWithTheStoresFormat() throws Exception {
         assertThatThrownBy(() -> store().openExisting(folder))
                 .isInstanceOf(ChunkIndexStore.IndexUnreadableException.class)
-                .hasMessageContaining("no index here yet");
+                .hasMessageContaining("no index here yet")
+                .satisfies(e -> assertThat(((ChunkIndexStore.IndexUnreadableException) e).problem())
+                        .isEqualTo(ChunkIndexStore.IndexUnreadableException.Problem.ABSENT));
         try (ChunkIndex index = open()) {
+            assertThat(index.manifest()).isEqualTo(new IndexManifest(store().formatVersion(), recipe()));
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 1));
         }
         try (ChunkIndexReader existing = store().openExisting(folder)) {
-            assertThat(existing.manifest()).isEqualTo(MANIFEST);
+            assertThat(existing.manifest()).isEqualTo(store().manifest(recipe()));
+            assertThat(existing.manifest().recipe()).isEqualTo(recipe());
             assertThat(existing.stats().chunks()).isOne();
         }
     }
 
     @Test
-    void vectorsAreFoundByContentHash() throws Exception {
+    protected void aReaderOpensBesideAWriterAndSeesWhatItSyncedOnceReopened() throws Exception {
+        try (ChunkIndex writer = open()) {
+            writer.replaceNote(note("a.md", "v1"), chunks("a.md", 1));
+            writer.markSynced(Instant.parse("2026-12-01T08:00:00Z"));
+            try (ChunkIndexReader first = store().openExisting(folder)) {
+                assertThat(first.versions("folder:/notes")).containsOnlyKeys("a.md");
+                writer.replaceNote(note("b.md", "v1"), chunks("b.md", 2));
+                writer.markSynced(Instant.parse("2026-12-01T09:00:00Z"));
+            }
+            try (ChunkIndexReader reopened = store().openExisting(folder)) {
+                assertThat(reopened.versions("folder:/notes")).containsOnlyKeys("a.md", "b.md");
+                assertThat(reopened.stats().chunks()).isEqualTo(3);
+                assertThat(reopened.stats().lastSync()).contains(Instant.parse("2026-12-01T09:00:00Z"));
+            }
+        }
+    }
+
+    @Test
+    protected void aFailedReplacementChangesNothing() throws Exception {
+        try (ChunkIndex index = open()) {
+            index.replaceNote(note("a.md", "v1"), chunks("a.md", 2));
+            List<IndexedChunk> broken = new ArrayList<>(chunks("a.md", 1));
+            broken.add(new IndexedChunk(1, "", 1, 1, "new text", "h", new float[3], ""));
+            assertThatThrownBy(() -> index.replaceNote(note("a.md", "v2"), broken)).hasMessageContaining("3 dimensions");
+            assertThat(index.versions("folder:/notes")).containsEntry("a.md", "v1");
+            assertThat(index.stats().chunks()).isEqualTo(2);
+            assertThat(index.nearest(new float[]{1, 0, 0, 0}, 5, SearchFilter.NONE))
+                    .extracting(h -> h.chunk().text()).containsExactlyInAnyOrder("Text 0 of a.md about WireGuard",
+                            "Text 1 of a.md about WireGuard");
+        }
+    }
+
+    @Test
+    protected void vectorsAreFoundByContentHash() throws Exception {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 3));
             var vectors = index.vectorsByHash(List.of("a.md-hash-1", "a.md-hash-2", "unknown"));
@@ -114,7 +176,7 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
-    void vectorsOfAnotherDimensionAreRefused() throws Exception {
+    protected void vectorsOfAnotherDimensionAreRefused() throws Exception {
         try (ChunkIndex index = open()) {
             IndexedChunk wrong = new IndexedChunk(0, "", 1, 1, "x", "h", new float[3], "");
             assertThatThrownBy(() -> index.replaceNote(note("a.md", "v1"), List.of(wrong)))
@@ -124,39 +186,43 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
-    void anotherModelIsRefusedWithHowToRebuild() throws Exception {
+    protected void anotherModelOrOtherChunkingIsRefusedSayingWhatDiffers() throws Exception {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 1));
         }
-        IndexManifest other = new IndexManifest(1, "other-model/int8", 4, MANIFEST.chunking());
+        IndexRecipe other = new IndexRecipe(recipe().parser(), recipe().rules(), recipe().tokenBudget(), recipe().prefix(),
+                "test", Map.of(), "other-model/int8", recipe().window(), 4);
         assertThatThrownBy(() -> store().open(folder, other, false))
                 .isInstanceOf(IndexMismatchException.class)
+                .hasMessageContaining(folder.toString())
                 .hasMessageContaining("test-model/fp32")
-                .hasMessageContaining("other-model/int8")
-                .hasMessageContaining("--rebuild");
-        IndexManifest rules = new IndexManifest(1, MANIFEST.modelId(), 4, "max 200, min 30, overlap 40");
+                .hasMessageContaining("other-model/int8");
+        IndexRecipe rules = new IndexRecipe(recipe().parser(), new ChunkingRules(200, 30, 40), recipe().tokenBudget(),
+                recipe().prefix(), "test", Map.of(), recipe().modelId(), recipe().window(), 4);
         assertThatThrownBy(() -> store().open(folder, rules, false)).hasMessageContaining("max 200");
+        IndexRecipe sameModelOtherEngine = new IndexRecipe(recipe().parser(), recipe().rules(), recipe().tokenBudget(),
+                recipe().prefix(), "another-engine", Map.of("threads", "1"), recipe().modelId(), recipe().window(), 4);
+        try (ChunkIndex same = store().open(folder, sameModelOtherEngine, false)) {
+            assertThat(same.versions("folder:/notes")).as("another engine of one model reads the same index").hasSize(1);
+        }
         try (ChunkIndex rebuilt = store().open(folder, other, true)) {
             assertThat(rebuilt.versions("folder:/notes")).isEmpty();
-            assertThat(rebuilt.manifest()).isEqualTo(other);
+            assertThat(rebuilt.manifest().recipe()).isEqualTo(other);
         }
     }
 
     @Test
-    void aDamagedIndexGivesAClearErrorAndRebuildRecovers() throws Exception {
+    protected void aDamagedIndexGivesAClearErrorAndRebuildRecovers() throws Exception {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 2));
         }
-        try (Stream<Path> files = Files.walk(folder)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                Files.write(file, "this is not an index, just some bytes ".repeat(200).getBytes());
-            }
-        }
+        damage(folder);
         assertThatThrownBy(this::open)
                 .isInstanceOf(ChunkIndexStore.IndexUnreadableException.class)
                 .hasMessageContaining(folder.toString())
-                .hasMessageContaining("--rebuild");
-        try (ChunkIndex rebuilt = store().open(folder, MANIFEST, true)) {
+                .satisfies(e -> assertThat(((ChunkIndexStore.IndexUnreadableException) e).problem())
+                        .isEqualTo(ChunkIndexStore.IndexUnreadableException.Problem.DAMAGED));
+        try (ChunkIndex rebuilt = store().open(folder, recipe(), true)) {
             assertThat(rebuilt.stats().chunks()).isZero();
         }
     }
@@ -190,10 +256,10 @@ public abstract class ChunkIndexContract {
     }
 
     @Test
-    void vectorSearchRanksByCosineAndAppliesFilters() throws Exception {
+    protected void vectorSearchRanksByCosineAndAppliesFilters() throws Exception {
         try (ChunkIndex index = open()) {
             searchFixture(index);
-            var hits = index.nearest(new float[]{1, 0, 0, 0}, 3, dev.bearings.core.search.SearchFilter.NONE);
+            var hits = index.nearest(new float[]{1, 0, 0, 0}, 3, SearchFilter.NONE);
             assertThat(hits).extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal())
                     .containsExactly("vpn.md#0", "work.md#0", "vpn.md#1");
             assertThat(hits.get(0).score()).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-4));
@@ -210,13 +276,13 @@ public abstract class ChunkIndexContract {
             var source = index.nearest(new float[]{1, 0, 0, 0}, 5, filter(Set.of(), null, null, "bear"));
             assertThat(source).extracting(h -> h.chunk().note().id()).containsExactly("work.md");
             index.deleteNote("folder:/a", "vpn.md");
-            assertThat(index.nearest(new float[]{1, 0, 0, 0}, 5, dev.bearings.core.search.SearchFilter.NONE))
+            assertThat(index.nearest(new float[]{1, 0, 0, 0}, 5, SearchFilter.NONE))
                     .extracting(h -> h.chunk().note().id()).containsExactly("work.md", "bread.md");
         }
     }
 
     @Test
-    void notesAreListedWithTheirFactsBySourceThenIdForWritersAndReaders() throws Exception {
+    protected void notesAreListedWithTheirFactsBySourceThenIdForWritersAndReaders() throws Exception {
         try (ChunkIndex index = open()) {
             searchFixture(index);
             assertThat(index.notes()).extracting(n -> n.source() + "/" + n.id())
@@ -231,8 +297,8 @@ public abstract class ChunkIndexContract {
         }
     }
 
-    protected static dev.bearings.core.search.SearchFilter filter(Set<String> tags, String since, String before, String source) {
-        return new dev.bearings.core.search.SearchFilter(tags, java.util.Optional.ofNullable(since).map(Instant::parse),
+    protected static SearchFilter filter(Set<String> tags, String since, String before, String source) {
+        return new SearchFilter(tags, java.util.Optional.ofNullable(since).map(Instant::parse),
                 java.util.Optional.ofNullable(before).map(Instant::parse), java.util.Optional.ofNullable(source));
     }
 }

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 public abstract class KeywordSearchContract extends ChunkIndexContract {
 
     @Test
-    void keywordSearchFindsExactTermsAndStems() throws Exception {
+    protected void keywordSearchFindsExactTermsAndStems() throws Exception {
         try (ChunkIndex index = open()) {
             assertThat(index).as("a store under this contract searches by keywords").isInstanceOf(KeywordSearch.class);
             var keywords = (KeywordSearch) index;

@@ -5,6 +5,8 @@ import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
@@ -89,14 +91,15 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
             @Override
             public ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException {
                 if (!Files.isRegularFile(folder.resolve(FILE_NAME))) {
-                    throw new IndexUnreadableException(folder, "there is no index here yet", null);
+                    throw new IndexUnreadableException(folder, Problem.ABSENT, "there is no index here yet", null);
                 }
                 return load(folder, false);
             }
 
             @Override
-            public ChunkIndex open(Path folder, IndexManifest wanted, boolean rebuild)
+            public ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
                     throws IndexMismatchException, IndexUnreadableException {
+                IndexManifest wanted = manifest(recipe);
                 Path file = folder.resolve(FILE_NAME);
                 try {
                     Files.createDirectories(folder);
@@ -104,7 +107,7 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
                         Files.deleteIfExists(file);
                     }
                 } catch (IOException e) {
-                    throw new IndexUnreadableException(folder, "the folder cannot be written (" + e + ")", e);
+                    throw new IndexUnreadableException(folder, Problem.UNWRITABLE, "the folder cannot be written (" + e + ")", e);
                 }
                 if (!Files.exists(file)) {
                     MemoryChunkIndex created = new MemoryChunkIndex(folder, wanted, true, new TreeMap<>(), null);
@@ -112,10 +115,7 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
                     return created;
                 }
                 MemoryChunkIndex existing = load(folder, true);
-                List<String> differences = existing.manifest.differences(wanted);
-                if (!differences.isEmpty()) {
-                    throw new IndexMismatchException(folder, differences);
-                }
+                existing.manifest.requireSameAs(wanted, folder);
                 return existing;
             }
         };
@@ -127,7 +127,12 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
             if (!MAGIC.equals(in.readUTF())) {
                 throw new IOException("no " + MAGIC + " header");
             }
-            IndexManifest manifest = new IndexManifest(in.readInt(), in.readUTF(), in.readInt(), in.readUTF());
+            Map<String, String> fields = new TreeMap<>();
+            int fieldCount = in.readInt();
+            for (int f = 0; f < fieldCount; f++) {
+                fields.put(in.readUTF(), in.readUTF());
+            }
+            IndexManifest manifest = IndexManifest.ofFields(fields);
             Instant lastSync = in.readBoolean() ? Instant.parse(in.readUTF()) : null;
             Map<String, Entry> notes = new TreeMap<>();
             int noteCount = in.readInt();
@@ -142,7 +147,8 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
             }
             return new MemoryChunkIndex(folder, manifest, writable, notes, lastSync);
         } catch (IOException | RuntimeException e) {
-            throw new ChunkIndexStore.IndexUnreadableException(folder, "the file is not a Bearings memory index or is damaged", e);
+            throw new ChunkIndexStore.IndexUnreadableException(folder, Problem.DAMAGED,
+                    "the file is not a Bearings memory index or is damaged", e);
         }
     }
 
@@ -179,10 +185,12 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
             Path partial = Files.createTempFile(folder, "memory-index", ".part");
             try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(partial)))) {
                 out.writeUTF(MAGIC);
-                out.writeInt(manifest.formatVersion());
-                out.writeUTF(manifest.modelId());
-                out.writeInt(manifest.dimension());
-                out.writeUTF(manifest.chunking());
+                Map<String, String> fields = manifest.fields();
+                out.writeInt(fields.size());
+                for (Map.Entry<String, String> field : fields.entrySet()) {
+                    out.writeUTF(field.getKey());
+                    out.writeUTF(field.getValue());
+                }
                 out.writeBoolean(lastSync != null);
                 if (lastSync != null) {
                     out.writeUTF(lastSync.toString());

@@ -1,12 +1,18 @@
 package dev.bearings.core.index;
 
 import java.nio.file.Path;
+import java.util.Objects;
 
 /** Opens indexes of one kind (SQLite, Lucene) in a folder. */
 public interface ChunkIndexStore {
 
-    /** The layout version this store writes, recorded in every manifest. */
+    /** The layout version this store writes; it stamps every manifest it writes with it. */
     int formatVersion();
+
+    /** The manifest an index of {@code recipe} in this store has. */
+    default IndexManifest manifest(IndexRecipe recipe) {
+        return new IndexManifest(formatVersion(), recipe);
+    }
 
     /**
      * Opens an existing index with whatever manifest it has, for reading it (status, search), also
@@ -17,22 +23,39 @@ public interface ChunkIndexStore {
     ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException;
 
     /**
-     * Opens the index in {@code folder}, creating it when absent.
+     * Opens the index in {@code folder} for writing, creating it with {@code recipe} when absent.
      *
      * @param rebuild start from empty, whatever the folder held
-     * @throws IndexMismatchException when the folder holds an index built with another manifest
+     * @throws IndexMismatchException when the folder holds an index of another format or recipe
      * @throws IndexUnreadableException when the folder holds something that is not a readable index
      */
-    ChunkIndex open(Path folder, IndexManifest manifest, boolean rebuild)
-            throws IndexMismatchException, IndexUnreadableException;
+    ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild) throws IndexMismatchException, IndexUnreadableException;
 
-    /** An index file that is corrupt, truncated, locked or not an index at all. */
+    /** An index that is absent, corrupt, truncated, locked or not an index at all; {@link #problem()} says which. */
     final class IndexUnreadableException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        public IndexUnreadableException(Path location, String reason, Throwable cause) {
-            super("cannot open the index at " + location + ": " + reason
-                    + ". If it is damaged, rebuild it with: bearings index --rebuild", cause);
+        /** What is wrong, so that the application can say what to do about it. */
+        public enum Problem {
+            /** Nothing has been indexed in the folder yet. */
+            ABSENT,
+            /** The files are damaged or are not an index of this store. */
+            DAMAGED,
+            /** Another process holds the index. */
+            BUSY,
+            /** The folder or its files cannot be written. */
+            UNWRITABLE
+        }
+
+        private final Problem problem;
+
+        public IndexUnreadableException(Path location, Problem problem, String reason, Throwable cause) {
+            super("cannot open the index at " + location + ": " + reason, cause);
+            this.problem = Objects.requireNonNull(problem, "problem");
+        }
+
+        public Problem problem() {
+            return problem;
         }
     }
 }

@@ -106,7 +106,7 @@ public final class SearchNotes {
     /** The vector and keyword lists that {@code mode} needs for {@code request}; hybrid needs both. */
     public Candidates candidates(ChunkIndexReader index, Request request, Mode mode) {
         if (mode == Mode.KEYWORD && !(index instanceof KeywordSearch)) {
-            throw new IllegalArgumentException("this index cannot search by keywords; use --mode vector");
+            throw new IllegalArgumentException("this index cannot search by keywords, only by meaning (vector mode)");
         }
         int candidates = Math.max(50, request.limit() * 4);
         List<RankedChunk> vector = List.of();

@@ -8,6 +8,7 @@ import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.markdown.MarkdownParser;
@@ -45,32 +46,18 @@ public final class SyncIndex {
     private static final int NOTES_PER_ROUND = 16;
 
     private final MarkdownParser parser;
+    private final IndexRecipe recipe;
     private final Chunker chunker;
     private final Embedder embedder;
     private final Clock clock;
-    private final Prefixes prefixes;
 
-    /** What each chunk is embedded with in front of it, made from its note's title. */
-    @FunctionalInterface
-    public interface Prefixes {
-        /** The note title and heading path: {@code VPN setup > Server > Keys}. */
-        Prefixes TITLED = ChunkPrefix::titled;
-        /** The chunk's text alone. */
-        Prefixes NONE = title -> ChunkPrefix.NONE;
-
-        ChunkPrefix forTitle(String title);
-    }
-
-    public SyncIndex(MarkdownParser parser, Chunker chunker, Embedder embedder, Clock clock) {
-        this(parser, chunker, embedder, clock, Prefixes.TITLED);
-    }
-
-    public SyncIndex(MarkdownParser parser, Chunker chunker, Embedder embedder, Clock clock, Prefixes prefixes) {
-        this.prefixes = Objects.requireNonNull(prefixes, "prefixes");
+    /** Chunks and embeds as {@code recipe} says, with {@code parser} and {@code embedder}, which it names. */
+    public SyncIndex(MarkdownParser parser, IndexRecipe recipe, Embedder embedder, Clock clock) {
         this.parser = Objects.requireNonNull(parser, "parser");
-        this.chunker = Objects.requireNonNull(chunker, "chunker");
+        this.recipe = Objects.requireNonNull(recipe, "recipe");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.chunker = recipe.chunker(embedder);
     }
 
     /** Hears how a sync goes, for a progress bar; called from the syncing thread. */
@@ -244,10 +231,10 @@ public final class SyncIndex {
         MarkdownDocument document = MarkdownDocument.parse(note.text(), parser);
         String title = document.title(note.title());
         List<Piece> pieces = new ArrayList<>();
-        addPieces(document, prefixes.forTitle(title), "", pieces);
+        addPieces(document, recipe.prefix(title), "", pieces);
         for (Note.Attachment attachment : note.attachments()) {
             MarkdownDocument text = MarkdownDocument.parse(attachment.text(), parser);
-            addPieces(text, prefixes.forTitle(title + " > attachment " + attachment.name()), attachment.name(), pieces);
+            addPieces(text, recipe.prefix(title + " > attachment " + attachment.name()), attachment.name(), pieces);
         }
         IndexedNote indexed = new IndexedNote(sourceName, note.id(), fingerprint.version(), title, note.tags(),
                 note.modified(), note.link());

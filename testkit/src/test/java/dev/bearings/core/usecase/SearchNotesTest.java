@@ -2,7 +2,9 @@ package dev.bearings.core.usecase;
 
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
@@ -40,7 +42,8 @@ class SearchNotesTest {
 
     @BeforeEach
     void open() throws Exception {
-        index = MemoryChunkIndex.store().open(folder, new IndexManifest(1, embedder.modelId(), 256, "test"), false);
+        index = MemoryChunkIndex.store().open(folder, IndexRecipe.of("lines", ChunkingRules.DEFAULT, true,
+                IndexRecipe.Prefix.TITLED, "word-hashing", Map.of(), embedder), false);
         put("bear", "vpn", "Home VPN", Set.of("network/vpn"), "2026-05-01T00:00:00Z",
                 "wireguard tunnel listens on udp port 51820", "the router forwards the port to the server");
         put("folder:/n", "bread.md", "Bread", Set.of("cooking"), "2025-01-01T00:00:00Z",

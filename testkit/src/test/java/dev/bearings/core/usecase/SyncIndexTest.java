@@ -1,10 +1,8 @@
 package dev.bearings.core.usecase;
 
-import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.chunk.TokenBudget;
 import dev.bearings.core.index.ChunkIndex;
-import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;
@@ -71,7 +69,7 @@ class SyncIndexTest {
 
     @BeforeEach
     void open() throws Exception {
-        index = MemoryChunkIndex.store().open(folder, new IndexManifest(1, embedder.modelId(), 32, "test"), false);
+        index = MemoryChunkIndex.store().open(folder, recipe(IndexRecipe.Prefix.TITLED), false);
     }
 
     @AfterEach
@@ -79,13 +77,16 @@ class SyncIndexTest {
         index.close();
     }
 
-    private SyncIndex sync(SyncIndex.Prefixes prefixes) {
-        return sync(new LineParser(), prefixes);
+    private IndexRecipe recipe(IndexRecipe.Prefix prefix) {
+        return IndexRecipe.of("lines", new ChunkingRules(40, 3, 5), true, prefix, "word-hashing", Map.of(), embedder);
     }
 
-    private SyncIndex sync(MarkdownParser parser, SyncIndex.Prefixes prefixes) {
-        return new SyncIndex(parser, new Chunker(new ChunkingRules(40, 3, 5),
-                new TokenBudget(embedder::countTokens, embedder.maxTokens())), embedder, clock, prefixes);
+    private SyncIndex sync(IndexRecipe.Prefix prefix) {
+        return sync(new LineParser(), prefix);
+    }
+
+    private SyncIndex sync(MarkdownParser parser, IndexRecipe.Prefix prefix) {
+        return new SyncIndex(parser, recipe(prefix), embedder, clock);
     }
 
     private static Note note(String id, String text, Note.Attachment... attachments) {
@@ -110,7 +111,7 @@ class SyncIndexTest {
     void aFirstSyncAddsEveryNoteAndASecondChangesNothing() throws Exception {
         MemorySource source = new MemorySource("memory", List.of(note("a.md", sections("Tides", "Moon")),
                 note("b.md", "no heading here\n")));
-        SyncIndex.Report first = sync(SyncIndex.Prefixes.TITLED).sync(source, index, SyncIndex.Progress.NONE);
+        SyncIndex.Report first = sync(IndexRecipe.Prefix.TITLED).sync(source, index, SyncIndex.Progress.NONE);
         assertThat(reportCounts(first)).containsExactly("added 2", "changed 0", "removed 0", "unchanged 0", "embedded 3",
                 "reused 0", "deferred 0");
         assertThat(first.source()).isEqualTo("memory");
@@ -123,7 +124,7 @@ class SyncIndexTest {
         assertThat(index.notes().get(1).title()).as("no level-1 heading: the source's title").isEqualTo("Fallback b.md");
         assertThat(embedder.embedded()).isEqualTo(3);
 
-        SyncIndex.Report second = sync(SyncIndex.Prefixes.TITLED).sync(source, index, SyncIndex.Progress.NONE);
+        SyncIndex.Report second = sync(IndexRecipe.Prefix.TITLED).sync(source, index, SyncIndex.Progress.NONE);
         assertThat(reportCounts(second)).containsExactly("added 0", "changed 0", "removed 0", "unchanged 2", "embedded 0",
                 "reused 0", "deferred 0");
         assertThat(embedder.embedded()).as("nothing embedded again").isEqualTo(3);
@@ -132,7 +133,7 @@ class SyncIndexTest {
     @Test
     void chunksCarryTheirHeadingPathLinesAndTextAndAreEmbeddedBehindTitleAndPath() throws Exception {
         String text = sections("Tides", "Moon");
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(note("a.md", text))), index,
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note("a.md", text))), index,
                 SyncIndex.Progress.NONE);
         var hits = index.nearest(embedder.embed("Title > Moon\n\n## Moon\n" + "Facts about Moon and more. ".repeat(3).strip())
                 .vector(), 5, SearchFilter.NONE);
@@ -153,7 +154,7 @@ class SyncIndexTest {
     void withoutAPrefixTheChunkTextAloneIsEmbeddedAndEqualTextsShareOneVector() throws Exception {
         String text = "one shared paragraph about lighthouses\n";
         MemorySource source = new MemorySource("memory", List.of(note("a.md", text), note("b.md", text)));
-        SyncIndex.Report report = sync(SyncIndex.Prefixes.NONE).sync(source, index, SyncIndex.Progress.NONE);
+        SyncIndex.Report report = sync(IndexRecipe.Prefix.NONE).sync(source, index, SyncIndex.Progress.NONE);
         assertThat(report.chunksEmbedded()).isOne();
         assertThat(report.chunksReused()).isOne();
         assertThat(index.vectorsByHash(List.of(SyncIndex.sha256(text.strip())))).hasSize(1);
@@ -161,10 +162,10 @@ class SyncIndexTest {
 
     @Test
     void anEditEmbedsOnlyTheChangedChunkAndReusesTheOthers() throws Exception {
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(note("a.md", sections("Tides", "Moon", "Wind")),
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note("a.md", sections("Tides", "Moon", "Wind")),
                 note("b.md", sections("Rain")))), index, SyncIndex.Progress.NONE);
         int before = embedder.embedded();
-        SyncIndex.Report edited = sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory",
+        SyncIndex.Report edited = sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory",
                 List.of(note("a.md", sections("Tides", "Sun", "Wind")), note("b.md", sections("Rain")))), index, SyncIndex.Progress.NONE);
         assertThat(reportCounts(edited)).containsExactly("added 0", "changed 1", "removed 0", "unchanged 1", "embedded 1",
                 "reused 2", "deferred 0");
@@ -173,9 +174,9 @@ class SyncIndexTest {
 
     @Test
     void notesGoneFromTheSourceLeaveTheIndex() throws Exception {
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"), note("b.md", "beta\n"))),
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"), note("b.md", "beta\n"))),
                 index, SyncIndex.Progress.NONE);
-        SyncIndex.Report report = sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"))),
+        SyncIndex.Report report = sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"))),
                 index, SyncIndex.Progress.NONE);
         assertThat(reportCounts(report)).containsExactly("added 0", "changed 0", "removed 1", "unchanged 1", "embedded 0",
                 "reused 0", "deferred 0");
@@ -230,11 +231,11 @@ class SyncIndexTest {
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("bad.md", "v1");
         versions.put("good.md", "v1");
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("troubled", List.of(note("bad.md", "was fine once\n"))), index,
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("troubled", List.of(note("bad.md", "was fine once\n"))), index,
                 SyncIndex.Progress.NONE);
         assertThat(index.versions("troubled")).containsOnlyKeys("bad.md");
         versions.put("gone.md", "v1");
-        SyncIndex.Report report = sync(SyncIndex.Prefixes.TITLED).sync(new Troubled(versions, note("good.md", "fine\n")), index,
+        SyncIndex.Report report = sync(IndexRecipe.Prefix.TITLED).sync(new Troubled(versions, note("good.md", "fine\n")), index,
                 SyncIndex.Progress.NONE);
         assertThat(report.skipped()).containsOnly(entry("trashed", 2), entry("is not valid UTF-8", 1),
                 entry("vanished while indexing", 1));
@@ -256,7 +257,7 @@ class SyncIndexTest {
         };
         MemorySource source = new MemorySource("memory", List.of(note("deep.md", "overflow\n"), note("odd.md", "crash\n"),
                 note("fine.md", "fine\n")));
-        SyncIndex.Report report = sync(fragile, SyncIndex.Prefixes.TITLED).sync(source, index, SyncIndex.Progress.NONE);
+        SyncIndex.Report report = sync(fragile, IndexRecipe.Prefix.TITLED).sync(source, index, SyncIndex.Progress.NONE);
         assertThat(report.added()).isOne();
         assertThat(report.unreadable()).containsExactly("deep.md: is nested too deeply to parse",
                 "odd.md: cannot be parsed (IllegalStateException)");
@@ -267,7 +268,7 @@ class SyncIndexTest {
     @Test
     void attachmentsAreIndexedUnderTheirNameBehindTheNoteTitle() throws Exception {
         Note withScan = note("a.md", "# Receipts\nthe note itself\n", new Note.Attachment("scan.png", "total 42 euros\n"));
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(withScan)), index, SyncIndex.Progress.NONE);
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(withScan)), index, SyncIndex.Progress.NONE);
         var hits = index.nearest(embedder.embed("Receipts > attachment scan.png\n\ntotal 42 euros").vector(), 5,
                 SearchFilter.NONE);
         assertThat(hits.get(0).score()).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-6));
@@ -290,7 +291,7 @@ class SyncIndexTest {
                 heard.add(noteId + " " + chunks);
             }
         };
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(note("a.md", sections("Tides", "Moon")),
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note("a.md", sections("Tides", "Moon")),
                 note("b.md", "beta\n"))), index, progress);
         assertThat(heard).containsExactly("planned 2", "a.md 2", "b.md 1");
     }
@@ -302,12 +303,12 @@ class SyncIndexTest {
             notes.add(note("n" + i + ".md", "fact number " + i + "\n"));
         }
         MemorySource source = new MemorySource("memory", notes);
-        SyncIndex.Report first = sync(SyncIndex.Prefixes.TITLED).sync(source, index, SyncIndex.Progress.NONE, clock.instant());
+        SyncIndex.Report first = sync(IndexRecipe.Prefix.TITLED).sync(source, index, SyncIndex.Progress.NONE, clock.instant());
         assertThat(reportCounts(first)).containsExactly("added 16", "changed 0", "removed 0", "unchanged 0", "embedded 16",
                 "reused 0", "deferred 24");
         assertThat(index.stats().lastSync()).as("an unfinished sync is not marked done").isEmpty();
         assertThat(SyncIndex.changes(source, index).pending()).hasSize(24);
-        SyncIndex.Report second = sync(SyncIndex.Prefixes.TITLED).sync(source, index, SyncIndex.Progress.NONE,
+        SyncIndex.Report second = sync(IndexRecipe.Prefix.TITLED).sync(source, index, SyncIndex.Progress.NONE,
                 clock.instant().plus(Duration.ofHours(1)));
         assertThat(reportCounts(second)).containsExactly("added 24", "changed 0", "removed 0", "unchanged 16", "embedded 24",
                 "reused 0", "deferred 0");
@@ -316,7 +317,7 @@ class SyncIndexTest {
 
     @Test
     void changesListWhatIsNewChangedAndGoneWithoutReadingAnyNote() throws Exception {
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"), note("b.md", "beta\n"))),
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"), note("b.md", "beta\n"))),
                 index, SyncIndex.Progress.NONE);
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("a.md", index.versions("memory").get("a.md"));
@@ -343,7 +344,7 @@ class SyncIndexTest {
 
     @Test
     void aSourceThatCannotBeListedFailsTheSyncAndChangesNothing() throws Exception {
-        sync(SyncIndex.Prefixes.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"))), index,
+        sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note("a.md", "alpha\n"))), index,
                 SyncIndex.Progress.NONE);
         NoteSource failing = new NoteSource() {
             @Override
@@ -370,7 +371,7 @@ class SyncIndexTest {
             public void close() {
             }
         };
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> sync(SyncIndex.Prefixes.TITLED).sync(failing, index,
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> sync(IndexRecipe.Prefix.TITLED).sync(failing, index,
                 SyncIndex.Progress.NONE)).isInstanceOf(SourceException.class).hasMessageContaining("locked");
         assertThat(index.versions("memory")).containsOnlyKeys("a.md");
     }

@@ -3,8 +3,10 @@ package dev.bearings.store.lucene;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
@@ -62,34 +64,32 @@ import java.util.stream.Stream;
  * last sync live in the commit's user data. Changes are committed every few notes and on close, so
  * a killed run loses at most the uncommitted notes, which the next run sees as not yet indexed.
  */
-public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
+public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
     /** 2: English analysis (stemming, stop words) of chunk text; note facts on chunk documents. */
     static final int FORMAT_VERSION = 2;
     static final String SUBFOLDER = "lucene";
+    /** The commit's user data holds the manifest's fields and this one. */
+    static final String LAST_SYNC = "last_sync";
     private static final int NOTES_PER_COMMIT = 32;
 
-    private static final Analyzer ANALYZER = analyzer();
-
-    private final Path folder;
     private final Directory directory;
     private final IndexWriter writer;
     private final SearcherManager searchers;
-    private final IndexManifest manifest;
     private final Map<String, String> commitData;
     private int uncommitted;
 
     private LuceneChunkIndex(Path folder, Directory directory, IndexWriter writer, SearcherManager searchers,
                              IndexManifest manifest, Map<String, String> commitData) {
-        this.folder = folder;
+        super(folder, manifest);
         this.directory = directory;
         this.writer = writer;
         this.searchers = searchers;
-        this.manifest = manifest;
         this.commitData = new TreeMap<>(commitData);
     }
 
-    static LuceneChunkIndex open(Path folder, IndexManifest wanted, boolean rebuild)
+    static LuceneChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
             throws IndexMismatchException, IndexUnreadableException {
+        IndexManifest wanted = new IndexManifest(FORMAT_VERSION, recipe);
         Path location = folder.resolve(SUBFOLDER);
         Directory directory = null;
         IndexWriter writer = null;
@@ -108,28 +108,25 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
                 writer.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
             }
             if (data.containsKey("model")) {
-                List<String> differences = manifestOf(data).differences(wanted);
-                if (!differences.isEmpty()) {
+                try {
+                    manifestOf(data).requireSameAs(wanted, folder);
+                } catch (IndexMismatchException e) {
                     writer.rollback();
                     directory.close();
-                    throw new IndexMismatchException(folder, differences);
+                    throw e;
                 }
             } else {
-                data.put("format", Integer.toString(wanted.formatVersion()));
-                data.put("model", wanted.modelId());
-                data.put("dimension", Integer.toString(wanted.dimension()));
-                data.put("chunking", wanted.chunking());
+                data.putAll(wanted.fields());
                 writer.setLiveCommitData(data.entrySet());
                 writer.commit();
             }
             return new LuceneChunkIndex(folder, directory, writer, new SearcherManager(writer, null), wanted, data);
         } catch (LockObtainFailedException e) {
             closeQuietly(writer, directory);
-            throw new IndexUnreadableException(folder, "another process holds the index", e);
+            throw new IndexUnreadableException(folder, Problem.BUSY, "another process holds the index", e);
         } catch (IOException | RuntimeException e) {
             closeQuietly(writer, directory);
-            throw new IndexUnreadableException(folder, "the index is damaged or not a Lucene index ("
-                    + e.getClass().getSimpleName() + ")", e);
+            throw damaged(folder, e);
         }
     }
 
@@ -137,7 +134,7 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
     static ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException {
         Path location = folder.resolve(SUBFOLDER);
         if (!Files.isDirectory(location)) {
-            throw new IndexUnreadableException(folder, "there is no index here yet (run bearings index first)", null);
+            throw new IndexUnreadableException(folder, Problem.ABSENT, "there is no index here yet", null);
         }
         try {
             Directory directory = FSDirectory.open(location);
@@ -150,34 +147,17 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
                 throw e;
             }
         } catch (IOException | RuntimeException e) {
-            throw new IndexUnreadableException(folder, "the index is damaged or not a Lucene index ("
-                    + e.getClass().getSimpleName() + ")", e);
+            throw damaged(folder, e);
         }
     }
 
+    private static IndexUnreadableException damaged(Path folder, Exception e) {
+        return new IndexUnreadableException(folder, Problem.DAMAGED, "the index is damaged or not a Lucene index ("
+                + e.getClass().getSimpleName() + ")", e);
+    }
+
     static IndexManifest manifestOf(Map<String, String> data) {
-        return new IndexManifest(Integer.parseInt(data.getOrDefault("format", "0")), data.getOrDefault("model", "?"),
-                Integer.parseInt(data.getOrDefault("dimension", "0")), data.getOrDefault("chunking", "?"));
-    }
-
-    @Override
-    public IndexManifest manifest() {
-        return manifest;
-    }
-
-    @Override
-    public synchronized Map<String, String> versions(String source) {
-        return withSearcher(searcher -> LuceneDocuments.versions(searcher, source));
-    }
-
-    @Override
-    public synchronized List<IndexedNote> notes() {
-        return withSearcher(LuceneDocuments::notes);
-    }
-
-    @Override
-    public synchronized Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
-        return withSearcher(searcher -> LuceneDocuments.vectorsByHash(searcher, contentHashes));
+        return IndexManifest.ofFields(data);
     }
 
     @Override
@@ -185,9 +165,9 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
         List<Document> documents = new ArrayList<>();
         documents.add(LuceneDocuments.note(note));
         for (IndexedChunk chunk : chunks) {
-            if (chunk.vector().length != manifest.dimension()) {
+            if (chunk.vector().length != manifest().dimension()) {
                 throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
-                        + manifest.dimension());
+                        + manifest().dimension());
             }
             documents.add(LuceneDocuments.chunk(note, chunk));
         }
@@ -224,7 +204,7 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
 
     @Override
     public synchronized void markSynced(Instant at) {
-        commitData.put("last_sync", at.toString());
+        commitData.put(LAST_SYNC, at.toString());
         try {
             commit();
         } catch (IOException e) {
@@ -238,19 +218,8 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
     }
 
     @Override
-    public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
-        return withSearcher(searcher -> LuceneDocuments.nearest(searcher, query, limit, filter));
-    }
-
-    @Override
-    public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
-        return withSearcher(searcher -> LuceneDocuments.keywords(searcher, ANALYZER, query, limit, filter));
-    }
-
-    @Override
-    public synchronized IndexStats stats() {
-        return withSearcher(searcher -> LuceneDocuments.stats(searcher, folder.resolve(SUBFOLDER),
-                Optional.ofNullable(commitData.get("last_sync")).map(Instant::parse)));
+    synchronized Optional<Instant> lastSync() {
+        return Optional.ofNullable(commitData.get(LAST_SYNC)).map(Instant::parse);
     }
 
     @Override
@@ -265,16 +234,13 @@ public final class LuceneChunkIndex implements ChunkIndex, KeywordSearch {
         }
     }
 
-    private <T> T withSearcher(LuceneDocuments.Reading<T> reading) {
+    @Override
+    <T> T read(LuceneDocuments.Reading<T> reading) throws IOException {
+        IndexSearcher searcher = searchers.acquire();
         try {
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return reading.read(searcher);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the index at " + folder, e);
+            return reading.read(searcher);
+        } finally {
+            searchers.release(searcher);
         }
     }
 

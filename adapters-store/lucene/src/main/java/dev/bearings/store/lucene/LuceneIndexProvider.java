@@ -3,7 +3,7 @@ package dev.bearings.store.lucene;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.Settings;
@@ -37,9 +37,9 @@ public final class LuceneIndexProvider implements ChunkIndexProvider {
             }
 
             @Override
-            public ChunkIndex open(Path folder, IndexManifest manifest, boolean rebuild)
+            public ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
                     throws IndexMismatchException, IndexUnreadableException {
-                return LuceneChunkIndex.open(folder, manifest, rebuild);
+                return LuceneChunkIndex.open(folder, recipe, rebuild);
             }
         };
     }

@@ -2,8 +2,10 @@ package dev.bearings.store.sqlite;
 
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
@@ -56,8 +58,9 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         this.search = new SqliteSearch(db);
     }
 
-    static SqliteChunkIndex open(Path folder, IndexManifest wanted, boolean rebuild)
+    static SqliteChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
             throws IndexMismatchException, IndexUnreadableException {
+        IndexManifest wanted = new IndexManifest(FORMAT_VERSION, recipe);
         Path file = folder.resolve(FILE_NAME);
         try {
             Files.createDirectories(folder);
@@ -67,7 +70,8 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 }
             }
         } catch (IOException e) {
-            throw new IndexUnreadableException(folder, "the folder cannot be written (" + e.getClass().getSimpleName() + ")", e);
+            throw new IndexUnreadableException(folder, Problem.UNWRITABLE, "the folder cannot be written ("
+                    + e.getClass().getSimpleName() + ")", e);
         }
         Connection db = null;
         try {
@@ -79,10 +83,11 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             }
             Optional<IndexManifest> existing = readManifest(db);
             if (existing.isPresent()) {
-                List<String> differences = existing.get().differences(wanted);
-                if (!differences.isEmpty()) {
+                try {
+                    existing.get().requireSameAs(wanted, folder);
+                } catch (IndexMismatchException e) {
                     db.close();
-                    throw new IndexMismatchException(folder, differences);
+                    throw e;
                 }
             } else {
                 createSchema(db, wanted);
@@ -90,14 +95,14 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             return new SqliteChunkIndex(file, db, wanted);
         } catch (SQLException e) {
             closeQuietly(db);
-            throw new IndexUnreadableException(folder, reason(e), e);
+            throw unreadable(folder, e);
         }
     }
 
     static SqliteChunkIndex openExisting(Path folder) throws IndexUnreadableException {
         Path file = folder.resolve(FILE_NAME);
         if (!Files.isRegularFile(file)) {
-            throw new IndexUnreadableException(folder, "there is no index here yet (run bearings index first)", null);
+            throw new IndexUnreadableException(folder, Problem.ABSENT, "there is no index here yet", null);
         }
         Connection db = null;
         try {
@@ -120,25 +125,34 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             return new SqliteChunkIndex(file, db, manifest.get());
         } catch (SQLException e) {
             closeQuietly(db);
-            throw new IndexUnreadableException(folder, reason(e), e);
+            throw unreadable(folder, e);
         }
     }
 
-    private static String reason(SQLException e) {
-        String message = String.valueOf(e.getMessage());
-        if (message.contains("NOTADB") || message.contains("not a database")) {
-            return "the file is not a Bearings index or is damaged";
+    private static IndexUnreadableException unreadable(Path folder, SQLException e) {
+        Diagnosis diagnosis = Diagnosis.of(e);
+        return new IndexUnreadableException(folder, diagnosis.problem(), diagnosis.reason(), e);
+    }
+
+    /** What a SQLite error means for the index, in words. */
+    private record Diagnosis(Problem problem, String reason) {
+        static Diagnosis of(SQLException e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("NOTADB") || message.contains("not a database")) {
+                return new Diagnosis(Problem.DAMAGED, "the file is not a Bearings index or is damaged");
+            }
+            if (message.contains("CORRUPT") || message.contains("malformed") || message.contains("the index manifest")) {
+                return new Diagnosis(Problem.DAMAGED, "the index file is damaged");
+            }
+            if (message.contains("BUSY") || message.contains("LOCKED")) {
+                return new Diagnosis(Problem.BUSY, "another process holds the index");
+            }
+            if (message.contains("READONLY") || message.contains("CANTOPEN")) {
+                return new Diagnosis(Problem.UNWRITABLE,
+                        "the index file cannot be written (check the permissions of the folder and its files)");
+            }
+            return new Diagnosis(Problem.DAMAGED, message);
         }
-        if (message.contains("CORRUPT") || message.contains("malformed")) {
-            return "the index file is damaged";
-        }
-        if (message.contains("BUSY") || message.contains("LOCKED")) {
-            return "another process holds the index";
-        }
-        if (message.contains("READONLY") || message.contains("CANTOPEN")) {
-            return "the index file cannot be written (check the permissions of the folder and its files)";
-        }
-        return message;
     }
 
     private static Optional<IndexManifest> readManifest(Connection db) throws SQLException {
@@ -159,9 +173,11 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 meta.put(rows.getString(1), rows.getString(2));
             }
         }
-        return Optional.of(new IndexManifest(Integer.parseInt(meta.getOrDefault("format", "0")),
-                meta.getOrDefault("model", "?"), Integer.parseInt(meta.getOrDefault("dimension", "0")),
-                meta.getOrDefault("chunking", "?")));
+        try {
+            return Optional.of(IndexManifest.ofFields(meta));
+        } catch (IllegalArgumentException e) {
+            throw new SQLException("the index manifest cannot be read: " + e.getMessage(), e);
+        }
     }
 
     private static void createSchema(Connection db, IndexManifest manifest) throws SQLException {
@@ -181,11 +197,9 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                     + "tokenize = 'porter unicode61 remove_diacritics 2')");
         }
         try (PreparedStatement insert = db.prepareStatement("INSERT INTO meta (key, value) VALUES (?, ?)")) {
-            for (String[] row : new String[][]{{"format", Integer.toString(manifest.formatVersion())},
-                    {"model", manifest.modelId()}, {"dimension", Integer.toString(manifest.dimension())},
-                    {"chunking", manifest.chunking()}}) {
-                insert.setString(1, row[0]);
-                insert.setString(2, row[1]);
+            for (Map.Entry<String, String> field : manifest.fields().entrySet()) {
+                insert.setString(1, field.getKey());
+                insert.setString(2, field.getValue());
                 insert.addBatch();
             }
             insert.executeBatch();
@@ -432,7 +446,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     }
 
     private IllegalStateException failure(String what, SQLException e) {
-        return new IllegalStateException("cannot " + what + " in the index at " + file + ": " + reason(e), e);
+        return new IllegalStateException("cannot " + what + " in the index at " + file + ": " + Diagnosis.of(e).reason(), e);
     }
 
     static byte[] bytes(float[] vector) {

@@ -1,0 +1,87 @@
+package dev.bearings.store.lucene;
+
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import org.apache.lucene.analysis.Analyzer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every read of a Lucene index, for the writer's view (its near-real-time searcher) and for a reader
+ * of the last commit alike: a subclass says only where its searcher comes from.
+ */
+abstract class LuceneReader implements ChunkIndexReader, KeywordSearch {
+    static final Analyzer ANALYZER = LuceneChunkIndex.analyzer();
+
+    final Path folder;
+    private final IndexManifest manifest;
+
+    LuceneReader(Path folder, IndexManifest manifest) {
+        this.folder = folder;
+        this.manifest = manifest;
+    }
+
+    /** Runs a read on a searcher of the index as this view sees it. */
+    abstract <T> T read(LuceneDocuments.Reading<T> reading) throws IOException;
+
+    /** When the last complete sync ended, as the view's commit says. */
+    abstract Optional<Instant> lastSync();
+
+    private <T> T reading(LuceneDocuments.Reading<T> reading) {
+        try {
+            return read(reading);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the index at " + folder, e);
+        }
+    }
+
+    @Override
+    public IndexManifest manifest() {
+        return manifest;
+    }
+
+    @Override
+    public Map<String, String> versions(String source) {
+        return reading(searcher -> LuceneDocuments.versions(searcher, source));
+    }
+
+    @Override
+    public List<IndexedNote> notes() {
+        return reading(LuceneDocuments::notes);
+    }
+
+    @Override
+    public Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
+        return reading(searcher -> LuceneDocuments.vectorsByHash(searcher, contentHashes));
+    }
+
+    @Override
+    public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+        if (query.length != manifest.dimension()) {
+            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
+        }
+        return reading(searcher -> LuceneDocuments.nearest(searcher, query, limit, filter));
+    }
+
+    @Override
+    public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+        return reading(searcher -> LuceneDocuments.keywords(searcher, ANALYZER, query, limit, filter));
+    }
+
+    @Override
+    public IndexStats stats() {
+        return reading(searcher -> LuceneDocuments.stats(searcher, folder.resolve(LuceneChunkIndex.SUBFOLDER), lastSync()));
+    }
+}
