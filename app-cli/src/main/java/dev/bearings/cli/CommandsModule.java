@@ -42,4 +42,9 @@ interface CommandsModule {
     @IntoMap
     @ClassKey(McpCommand.class)
     Object mcp(McpCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(PluginsCommand.class)
+    Object plugins(PluginsCommand command);
 }

@@ -4,10 +4,12 @@ import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
+import dev.bearings.core.plugin.NoteSourceProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.plugin.Settings;
+import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.SyncIndex;
-import dev.bearings.source.bear.BearSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,11 +18,12 @@ import picocli.CommandLine.Option;
 import javax.inject.Inject;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -29,12 +32,10 @@ import java.util.stream.Collectors;
         description = {"Index notes for search, re-reading only what changed.",
                 "With no source given, syncs the sources the index was last built from."})
 final class IndexCommand implements Callable<Integer> {
-    /** How long to wait while Bear holds its database for a write. */
-    static final Duration BEAR_BUSY_TIMEOUT = Duration.ofSeconds(10);
-
     private final ProviderRegistry<ParserProvider> parsers;
     private final ProviderRegistry<EmbedderProvider> embedders;
     private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final ProviderRegistry<NoteSourceProvider> sources;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -49,6 +50,11 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--include-archived", description = "With --bear: index archived notes too.")
     private boolean includeArchived;
 
+    @Option(names = "--source", paramLabel = "NAME[:KEY=VALUE,...]",
+            description = "A note source by its provider's name and settings, such as a plugin's (repeatable); "
+                    + "bearings plugins lists them.")
+    private List<String> otherSources = new ArrayList<>();
+
     @Option(names = "--rebuild", description = "Start the index over.")
     private boolean rebuild;
 
@@ -60,25 +66,27 @@ final class IndexCommand implements Callable<Integer> {
 
     @Inject
     IndexCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
-                 ProviderRegistry<ChunkIndexProvider> stores) {
+                 ProviderRegistry<ChunkIndexProvider> stores, ProviderRegistry<NoteSourceProvider> sources) {
         this.parsers = parsers;
         this.embedders = embedders;
         this.stores = stores;
+        this.sources = sources;
     }
 
     @Override
     public Integer call() throws Exception {
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
-        if (!folders.isEmpty() || bear != null) {
-            String bearDatabase = bear == null ? null
-                    : (bear.isEmpty() ? BearSource.defaultDatabase() : Path.of(bear)).toAbsolutePath().normalize().toString();
-            config = new SourcesConfig(folders.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList(),
-                    bearDatabase, includeArchived, config.skipped());
+        List<SourcesConfig.Source> given = givenSources();
+        if (!given.isEmpty()) {
+            config = config.withSources(given);
         }
         if (config.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "nothing to index: give --folder DIR or --bear (they are remembered for the next run)");
+                    "nothing to index: give --folder DIR, --bear or --source NAME (they are remembered for the next run)");
+        }
+        try (var opened = new SourcesOpened(config.open(sources))) {
+            // Unknown providers and settings are refused here, before the index is touched.
         }
         ChunkIndexStore store = storeOptions.store(stores);
         try (IndexLock lock = IndexLock.acquire(folder);
@@ -86,7 +94,7 @@ final class IndexCommand implements Callable<Integer> {
                      rebuild ? Optional.empty() : RecipeOptions.built(store, folder))) {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
             try (ChunkIndex index = store.open(folder, opened.recipe(), rebuild)) {
-                SourcesSync.run(config, folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
+                SourcesSync.run(config, sources, folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
                     private SyncProgressBar bar;
 
                     @Override
@@ -106,6 +114,38 @@ final class IndexCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The sources the flags name, in the order Bear, folders, others; empty when none is given. */
+    private List<SourcesConfig.Source> givenSources() {
+        List<SourcesConfig.Source> given = new ArrayList<>();
+        if (bear != null) {
+            Map<String, String> settings = new TreeMap<>(Map.of("include-archived", Boolean.toString(includeArchived)));
+            if (!bear.isEmpty()) {
+                settings.put("database", Path.of(bear).toAbsolutePath().normalize().toString());
+            }
+            given.add(new SourcesConfig.Source("bear", settings));
+        } else if (includeArchived) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--include-archived goes with --bear");
+        }
+        folders.forEach(dir -> given.add(new SourcesConfig.Source("folder",
+                Map.of("path", dir.toAbsolutePath().normalize().toString()))));
+        for (String source : otherSources) {
+            int colon = source.indexOf(':');
+            String name = colon < 0 ? source : source.substring(0, colon);
+            Settings settings = colon < 0 || colon == source.length() - 1 ? Settings.NONE
+                    : Settings.parse(List.of(source.substring(colon + 1).split(",")));
+            given.add(new SourcesConfig.Source(name.strip(), settings.asMap()));
+        }
+        return given;
+    }
+
+    /** Sources opened only to check them. */
+    private record SourcesOpened(List<NoteSource> all) implements AutoCloseable {
+        @Override
+        public void close() {
+            all.forEach(NoteSource::close);
+        }
     }
 
     static String summary(SyncIndex.Report r) {

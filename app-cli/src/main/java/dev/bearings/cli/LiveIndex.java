@@ -7,6 +7,8 @@ import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;
+import dev.bearings.core.plugin.NoteSourceProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import dev.bearings.core.usecase.SyncIndex;
@@ -39,15 +41,18 @@ final class LiveIndex implements AutoCloseable {
     private final Path folder;
     private final ChunkIndexStore store;
     private final RecipeOptions.Opened recipe;
+    private final ProviderRegistry<NoteSourceProvider> providers;
     private final Clock clock;
     private ChunkIndexReader reader;
     private String readerStamp;
 
     /** @param recipe what the index is (or will be) built with, its parser and embedder opened; closed with this */
-    LiveIndex(Path folder, ChunkIndexStore store, RecipeOptions.Opened recipe, Clock clock) {
+    LiveIndex(Path folder, ChunkIndexStore store, RecipeOptions.Opened recipe, ProviderRegistry<NoteSourceProvider> providers,
+              Clock clock) {
         this.folder = folder;
         this.store = store;
         this.recipe = recipe;
+        this.providers = providers;
         this.clock = clock;
     }
 
@@ -61,6 +66,11 @@ final class LiveIndex implements AutoCloseable {
 
     SourcesConfig sources() throws IOException {
         return SourcesConfig.read(folder);
+    }
+
+    /** The configured sources, opened; each is closed by whoever uses it. */
+    List<NoteSource> openSources() throws IOException {
+        return sources().open(providers);
     }
 
     /** The index as it is on disk now. */
@@ -115,7 +125,7 @@ final class LiveIndex implements AutoCloseable {
     /** Notes the sources have that the index has not caught up with, without syncing them. */
     synchronized int pendingChanges() throws Exception {
         int pending = 0;
-        for (NoteSource configured : sources().open()) {
+        for (NoteSource configured : openSources()) {
             try (NoteSource source = configured) {
                 SyncIndex.Changes changes = SyncIndex.changes(source, reader());
                 pending += changes.pending().size() + changes.gone().size();
@@ -126,7 +136,7 @@ final class LiveIndex implements AutoCloseable {
 
     /** Reads an indexed note afresh from the configured source it came from. */
     synchronized Optional<Note> read(IndexedNote note) throws IOException, SourceException, NoteSource.UnreadableNote {
-        for (NoteSource configured : sources().open()) {
+        for (NoteSource configured : openSources()) {
             try (NoteSource source = configured) {
                 if (source.name().equals(note.source())) {
                     return source.read(note.id());
@@ -144,7 +154,7 @@ final class LiveIndex implements AutoCloseable {
             // Absent, it is built now; damaged, opening it for writing says so, and nothing is lost.
             return true;
         }
-        for (NoteSource configured : config.open()) {
+        for (NoteSource configured : config.open(providers)) {
             try (NoteSource source = configured) {
                 if (!SyncIndex.changes(source, current).isEmpty()) {
                     return true;
@@ -156,7 +166,7 @@ final class LiveIndex implements AutoCloseable {
 
     private List<SyncIndex.Report> write(SourcesConfig config, Instant deadline) throws Exception {
         try (ChunkIndex index = store.open(folder, recipe.recipe(), false)) {
-            return SourcesSync.run(config, folder, index, new SyncIndex(parser(), recipe.recipe(), embedder(), clock), deadline,
+            return SourcesSync.run(config, providers, folder, index, new SyncIndex(parser(), recipe.recipe(), embedder(), clock), deadline,
                     SourcesSync.Listener.NONE);
         }
     }

@@ -6,6 +6,7 @@ import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
+import dev.bearings.core.plugin.NoteSourceProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -47,6 +48,7 @@ final class McpCommand implements Callable<Integer> {
     private final ProviderRegistry<ParserProvider> parsers;
     private final ProviderRegistry<EmbedderProvider> embedders;
     private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final ProviderRegistry<NoteSourceProvider> sources;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -63,10 +65,11 @@ final class McpCommand implements Callable<Integer> {
 
     @Inject
     McpCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
-               ProviderRegistry<ChunkIndexProvider> stores) {
+               ProviderRegistry<ChunkIndexProvider> stores, ProviderRegistry<NoteSourceProvider> sources) {
         this.parsers = parsers;
         this.embedders = embedders;
         this.stores = stores;
+        this.sources = sources;
     }
 
     @Override
@@ -88,7 +91,7 @@ final class McpCommand implements Callable<Integer> {
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         var mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         CountDownLatch closed = new CountDownLatch(1);
-        try (LiveIndex index = new LiveIndex(folder, store, recipe, Clock.systemUTC())) {
+        try (LiveIndex index = new LiveIndex(folder, store, recipe, sources, Clock.systemUTC())) {
             McpTools tools = new McpTools(index, storeOptions.store, Duration.ofMillis((long) (syncBudget * 1000)), mapper);
             JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
             InputStream checked = guard.start();

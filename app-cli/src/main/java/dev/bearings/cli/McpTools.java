@@ -10,6 +10,7 @@ import dev.bearings.core.markdown.Block;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.core.usecase.SyncIndex;
@@ -148,10 +149,10 @@ final class McpTools {
     private PlainErrors errors() {
         List<Path> roots = new ArrayList<>();
         try {
-            SourcesConfig config = index.sources();
-            config.folders().forEach(folder -> roots.add(Path.of(folder)));
-            if (config.bear() != null) {
-                roots.add(Path.of(config.bear()));
+            for (NoteSource source : index.openSources()) {
+                try (source) {
+                    roots.addAll(source.locations());
+                }
             }
         } catch (Exception unreadable) {
             // No roots: every path is hidden.
@@ -269,7 +270,7 @@ final class McpTools {
         IndexStats stats = reader.stats();
         SourcesConfig config = index.sources();
         List<String> sources = new ArrayList<>();
-        for (var source : config.open()) {
+        for (NoteSource source : index.openSources()) {
             try (source) {
                 sources.add(source.name());
             }

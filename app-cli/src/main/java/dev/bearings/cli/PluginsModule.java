@@ -5,12 +5,15 @@ import dagger.Provides;
 import dagger.multibindings.IntoSet;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
+import dev.bearings.core.plugin.NoteSourceProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.embedding.djl.DjlEmbedderProvider;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParserProvider;
 import dev.bearings.parser.flexmark.FlexmarkParserProvider;
+import dev.bearings.source.bear.BearSourceProvider;
+import dev.bearings.source.files.FolderSourceProvider;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 
@@ -70,6 +73,24 @@ interface PluginsModule {
     @Singleton
     static ProviderRegistry<ChunkIndexProvider> stores(Set<ChunkIndexProvider> builtIn) {
         return ProviderRegistry.of("index store", ServiceLoaderBridge.withDiscovered(ChunkIndexProvider.class, builtIn));
+    }
+
+    @Provides
+    @IntoSet
+    static NoteSourceProvider folder() {
+        return new FolderSourceProvider();
+    }
+
+    @Provides
+    @IntoSet
+    static NoteSourceProvider bear() {
+        return new BearSourceProvider();
+    }
+
+    @Provides
+    @Singleton
+    static ProviderRegistry<NoteSourceProvider> sources(Set<NoteSourceProvider> builtIn) {
+        return ProviderRegistry.of("note source", ServiceLoaderBridge.withDiscovered(NoteSourceProvider.class, builtIn));
     }
 
     @Provides

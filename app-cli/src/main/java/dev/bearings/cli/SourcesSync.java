@@ -1,6 +1,8 @@
 package dev.bearings.cli;
 
 import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.plugin.NoteSourceProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import dev.bearings.core.usecase.SyncIndex;
@@ -34,12 +36,13 @@ final class SourcesSync {
     private SourcesSync() {
     }
 
-    static List<SyncIndex.Report> run(SourcesConfig config, Path folder, ChunkIndex index, SyncIndex sync,
-                                      Instant deadline, Listener listener) throws IOException, SourceException {
+    static List<SyncIndex.Report> run(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers, Path folder,
+                                      ChunkIndex index, SyncIndex sync, Instant deadline, Listener listener)
+            throws IOException, SourceException {
         config.write(folder);
         List<SyncIndex.Report> reports = new ArrayList<>();
         SourcesConfig remembered = config;
-        for (NoteSource configured : config.open()) {
+        for (NoteSource configured : config.open(providers)) {
             try (NoteSource source = configured) {
                 SyncIndex.Report report = sync.sync(source, index, listener.starting(source.name()), deadline);
                 listener.done(report);

@@ -2,7 +2,7 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.testkit.BearFixture;
+import dev.bearings.source.bear.BearFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -135,7 +135,7 @@ class IndexCommandTest {
             java.time.Duration waited = java.time.Duration.ofNanos(System.nanoTime() - start);
             assertThat(locked.exitCode()).isEqualTo(1);
             assertThat(locked.err()).contains(bear.database.toString()).contains("is locked").doesNotContain("\tat ");
-            assertThat(waited).as("waited for Bear to finish writing").isGreaterThanOrEqualTo(IndexCommand.BEAR_BUSY_TIMEOUT.minusMillis(500));
+            assertThat(waited).as("waited for Bear to finish writing").isGreaterThanOrEqualTo(dev.bearings.source.bear.BearSourceProvider.DEFAULT_BUSY_TIMEOUT.minusMillis(500));
             s.execute("ROLLBACK");
         }
         assertThat(Files.readAllBytes(bear.database)).as("Bear's database is untouched").isEqualTo(before);
@@ -278,5 +278,53 @@ class IndexCommandTest {
         int[] counts = index();
         assertThat(counts[0]).as("added by the run after space was freed").isEqualTo(2);
         assertThat(counts[3]).as("kept from the run that filled the disk").isEqualTo(2);
+    }
+
+    @Test
+    void anySourceIsChosenByItsProvidersNameAndSettingsAndRemembered() throws Exception {
+        note("a.md", "# A\n\n" + section("S", "the tide tables"));
+        CliRun run = CliRun.of("index", "--source", "folder:path=" + notes, "--index", index.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("folder:" + notes + ": 1 added");
+        JsonNode sources = new ObjectMapper().readTree(index.resolve(SourcesConfig.FILE).toFile()).get("sources");
+        assertThat(sources.toString()).isEqualTo("[{\"provider\":\"folder\",\"settings\":{\"path\":\"" + notes + "\"}}]");
+        assertThat(index()).as("a plain run syncs the remembered source").containsExactly(0, 0, 0, 1, 0, 0);
+
+        CliRun unknown = CliRun.of("index", "--source", "notion:token=x", "--index", index.toString());
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown note source 'notion'; known: bear, folder");
+        CliRun badSetting = CliRun.of("index", "--source", "folder:path=" + notes + ",colour=red", "--index", index.toString());
+        assertThat(badSetting.exitCode()).isEqualTo(2);
+        assertThat(badSetting.err()).contains("note source 'folder' has no setting colour; it takes path");
+        CliRun noPath = CliRun.of("index", "--source", "folder", "--index", index.toString());
+        assertThat(noPath.exitCode()).isEqualTo(2);
+        assertThat(noPath.err()).contains("note source 'folder' needs path=DIR");
+        assertThat(new ObjectMapper().readTree(index.resolve(SourcesConfig.FILE).toFile()).get("sources"))
+                .as("a refused run leaves the sources as they were").isEqualTo(sources);
+    }
+
+    @Test
+    void sourcesRememberedByEarlierVersionsAreStillSynced() throws Exception {
+        note("a.md", "# A\n\n" + section("S", "the tide tables"));
+        index();
+        Files.writeString(index.resolve(SourcesConfig.FILE), "{\"folders\":[\"" + notes + "\"],\"bear\":null,"
+                + "\"includeArchived\":false,\"skipped\":{\"folder:" + notes + "\":{\"is not valid UTF-8\":1}}}");
+        CliRun run = CliRun.of("index", "--index", index.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("0 added, 0 changed, 0 removed, 1 unchanged");
+    }
+
+    @Test
+    void pluginsListsEveryProviderOfEveryPort() throws Exception {
+        CliRun run = CliRun.of("plugins", "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode plugins = new ObjectMapper().readTree(run.out());
+        assertThat(plugins).extracting(p -> p.get("port").asText() + " " + p.get("name").asText()).contains(
+                "parser commonmark", "parser flexmark", "embedder onnx", "embedder djl", "store sqlite", "store lucene",
+                "store full-disk", "source folder", "source bear");
+        assertThat(plugins).filteredOn(p -> p.get("name").asText().equals("bear")).first()
+                .satisfies(p -> assertThat(p.get("settings")).extracting(JsonNode::asText)
+                        .containsExactly("busy-timeout", "database", "include-archived"));
+        assertThat(CliRun.of("plugins").out()).contains("source    folder").contains("settings: path");
     }
 }

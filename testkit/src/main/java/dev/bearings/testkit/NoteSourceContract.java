@@ -1,6 +1,9 @@
 package dev.bearings.testkit;
 
 import dev.bearings.core.note.Note;
+import dev.bearings.core.plugin.NoteSourceProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteFingerprint;
 import dev.bearings.core.source.NoteSource;
 import org.junit.jupiter.api.Test;
@@ -12,6 +15,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What every note source must do, on real fixtures the subclass builds in a temporary folder. */
 public abstract class NoteSourceContract {
@@ -26,7 +30,13 @@ public abstract class NoteSourceContract {
         void remove(String id) throws Exception;
 
         NoteSource source() throws Exception;
+
+        /** The settings with which the source's provider opens these same notes. */
+        Settings settings();
     }
+
+    /** The provider that makes this kind of source, by name, from {@link Fixture#settings()}. */
+    protected abstract NoteSourceProvider provider();
 
     @TempDir
     protected Path folder;
@@ -34,7 +44,7 @@ public abstract class NoteSourceContract {
     protected abstract Fixture fixture(Path folder) throws Exception;
 
     @Test
-    void listsAndReadsItsNotesVerbatim() throws Exception {
+    protected void listsAndReadsItsNotesVerbatim() throws Exception {
         Fixture fixture = fixture(folder);
         String a = fixture.add("VPN setup", "# VPN setup\n\nWireGuard on port 51820. #network\n");
         String b = fixture.add("京都", "# 京都\n\n市バスの一日券は七百円。 🚀\r\nCRLF kept\n");
@@ -50,7 +60,7 @@ public abstract class NoteSourceContract {
     }
 
     @Test
-    void fingerprintsAreStableAndChangeWithTheNote() throws Exception {
+    protected void fingerprintsAreStableAndChangeWithTheNote() throws Exception {
         Fixture fixture = fixture(folder);
         String a = fixture.add("One", "# One\n\nfirst version\n");
         String b = fixture.add("Two", "# Two\n\nuntouched\n");
@@ -69,7 +79,7 @@ public abstract class NoteSourceContract {
     }
 
     @Test
-    void removedNotesAreNoLongerListed() throws Exception {
+    protected void removedNotesAreNoLongerListed() throws Exception {
         Fixture fixture = fixture(folder);
         String a = fixture.add("Keep", "# Keep\n");
         String b = fixture.add("Drop", "# Drop\n");
@@ -81,7 +91,7 @@ public abstract class NoteSourceContract {
 
     /** A note that vanished since it was listed, or an id the source never had, reads as nothing (not an error). */
     @Test
-    void vanishedAndUnknownNotesReadAsNothing() throws Exception {
+    protected void vanishedAndUnknownNotesReadAsNothing() throws Exception {
         Fixture fixture = fixture(folder);
         String kept = fixture.add("Kept", "# Kept\n");
         String gone = fixture.add("Gone", "# Gone\n");
@@ -96,5 +106,25 @@ public abstract class NoteSourceContract {
 
     private static Map<String, String> versions(List<NoteFingerprint> fingerprints) {
         return fingerprints.stream().collect(Collectors.toMap(NoteFingerprint::id, NoteFingerprint::version));
+    }
+
+    @Test
+    protected void theProviderOpensTheSameNotesFromItsSettingsAndRefusesUnknownSettings() throws Exception {
+        Fixture fixture = fixture(folder);
+        String a = fixture.add("One", "# One\n\nfirst\n");
+        ProviderRegistry<NoteSourceProvider> registry = ProviderRegistry.of("note source", List.of(provider()));
+        String name = provider().name();
+        try (NoteSource direct = fixture.source();
+             NoteSource provided = registry.create(name, fixture.settings())) {
+            assertThat(provided.name()).isEqualTo(direct.name());
+            assertThat(provided.list()).isEqualTo(direct.list());
+            assertThat(provided.read(a).orElseThrow().text()).isEqualTo("# One\n\nfirst\n");
+            assertThat(provided.locations()).as("where its notes are, which messages may name").isNotEmpty();
+        }
+        Map<String, String> unknown = new java.util.HashMap<>(fixture.settings().asMap());
+        unknown.put("no-such-setting", "1");
+        assertThatThrownBy(() -> registry.create(name, Settings.of(unknown))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no setting no-such-setting");
+        assertThat(provider().description()).isNotBlank();
     }
 }

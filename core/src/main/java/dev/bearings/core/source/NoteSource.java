@@ -2,6 +2,7 @@ package dev.bearings.core.source;
 
 import dev.bearings.core.note.Note;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,14 @@ public interface NoteSource extends AutoCloseable {
 
     /** Notes the last {@link #list()} or {@link #read} left out, counted by reason ("trashed", "invalid UTF-8"). */
     Map<String, Integer> skipped();
+
+    /**
+     * Where on disk the notes come from (a folder, a database file): the paths messages to an agent may
+     * name. A source that names none has its paths hidden.
+     */
+    default List<Path> locations() {
+        return List.of();
+    }
 
     @Override
     void close();

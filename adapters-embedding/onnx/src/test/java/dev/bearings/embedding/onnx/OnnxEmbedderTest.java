@@ -41,7 +41,7 @@ class OnnxEmbedderTest extends MiniLmReferenceScores {
             assertThat(embedder.embed(text).truncated()).isTrue();
         }
         assertThatThrownBy(() -> new OnnxEmbedderProvider().create(Settings.of(Map.of("window", "513"))))
-                .hasMessageContaining("token window must be 3..512");
+                .hasMessageContaining("setting window must be a whole number from 3 to 512, not '513'");
     }
 
     @Test
@@ -50,5 +50,9 @@ class OnnxEmbedderTest extends MiniLmReferenceScores {
                 .hasMessageContaining("'/no/such/dir' is neither fp32, int8 nor a directory");
         assertThatThrownBy(() -> new OnnxEmbedderProvider().create(Settings.of(Map.of("threads", "many"))))
                 .hasMessageContaining("threads must be a whole number");
+        assertThatThrownBy(() -> new OnnxEmbedderProvider().create(Settings.of(Map.of("pooling", "max"))))
+                .hasMessage("the embedder setting pooling must be one of mean, cls, not 'max'");
+        assertThatThrownBy(() -> new OnnxEmbedderProvider().create(Settings.of(Map.of("normalize", "yes"))))
+                .hasMessage("the embedder setting normalize must be true or false, not 'yes'");
     }
 }

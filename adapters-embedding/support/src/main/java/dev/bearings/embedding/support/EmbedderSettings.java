@@ -1,8 +1,8 @@
 package dev.bearings.embedding.support;
 
+import dev.bearings.core.plugin.SettingValues;
 import dev.bearings.core.plugin.Settings;
 
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -21,26 +21,15 @@ public record EmbedderSettings(EmbeddingModel model, int window, int threads, in
     public static final int DEFAULT_BATCH = 8;
 
     public static EmbedderSettings from(Settings settings) {
-        Pooling pooling = Pooling.valueOf(settings.get("pooling").orElse("mean").toUpperCase(Locale.ROOT));
-        boolean normalize = Boolean.parseBoolean(settings.get("normalize").orElse("true"));
+        SettingValues values = new SettingValues("the embedder", settings);
+        Pooling pooling = values.choice("pooling", Pooling.MEAN);
+        boolean normalize = values.flag("normalize", true);
         EmbeddingModel model = EmbeddingModel.named(settings.get("model").orElse("fp32"), pooling, normalize);
-        int window = integer(settings, "window", model.defaultWindow());
-        int threads = integer(settings, "threads", Math.min(16, Runtime.getRuntime().availableProcessors()));
-        int batch = integer(settings, "batch", DEFAULT_BATCH);
-        int intra = integer(settings, "intra", 1);
-        boolean sort = Boolean.parseBoolean(settings.get("sort").orElse("true"));
+        int window = values.number("window", model.defaultWindow(), 3, EmbeddingModel.MAX_POSITIONS);
+        int threads = values.number("threads", Math.min(16, Runtime.getRuntime().availableProcessors()), 1, 256);
+        int batch = values.number("batch", DEFAULT_BATCH, 1, 4096);
+        int intra = values.number("intra", 1, 1, 256);
+        boolean sort = values.flag("sort", true);
         return new EmbedderSettings(model, window, threads, batch, intra, sort);
-    }
-
-    private static int integer(Settings settings, String name, int fallback) {
-        String value = settings.get(name).orElse(null);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("embedder setting " + name + " must be a whole number, was '" + value + "'");
-        }
     }
 }

@@ -1,0 +1,251 @@
+package dev.bearings.source.bear;
+
+import dev.bearings.core.note.Note;
+import dev.bearings.core.source.NoteFingerprint;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.SourceException;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * {@link NoteSource} over Bear's SQLite database, opened strictly read-only ({@code mode=ro}) with a
+ * busy timeout, since Bear's rollback journal blocks readers while it writes. It never writes.
+ *
+ * <p>Notes live in {@code ZSFNOTE}; trashed, permanently deleted and encrypted notes are skipped and
+ * counted, archived ones too unless asked for. Tags come through a {@code Z_<n>TAGS} join table whose
+ * number differs between Bear versions: it is found from the schema. Bear's OCR of attachments
+ * ({@code ZSFNOTEFILE.ZSEARCHTEXT}) is handed over as attachment text.
+ */
+public final class BearSource implements NoteSource {
+    /** Bear 2 and late Bear 1. */
+    public static final Path DEFAULT_DATABASE = Path.of(System.getProperty("user.home"), "Library", "Group Containers",
+            "9K33E3U3T4.net.shinyfrog.bear", "Application Data", "database.sqlite");
+    /** Early Bear 1. */
+    public static final Path EARLY_BEAR1_DATABASE = Path.of(System.getProperty("user.home"), "Library", "Containers",
+            "net.shinyfrog.bear", "Data", "Documents", "Application Data", "database.sqlite");
+    /** Core Data dates count seconds from 2001-01-01T00:00:00Z. */
+    private static final long CORE_DATA_EPOCH = 978_307_200L;
+
+    private final Path database;
+    private final boolean includeArchived;
+    private final Duration busyTimeout;
+    private final Map<String, Integer> skipped = new TreeMap<>();
+    private Connection db;
+    private BearSchema schema;
+
+    public BearSource(Path database, boolean includeArchived, Duration busyTimeout) {
+        this.database = database.toAbsolutePath().normalize();
+        this.includeArchived = includeArchived;
+        this.busyTimeout = busyTimeout;
+    }
+
+    /** The database a Bear install on this machine uses: Bear 2's place, else early Bear 1's. */
+    public static Path defaultDatabase() {
+        return Files.exists(DEFAULT_DATABASE) || !Files.exists(EARLY_BEAR1_DATABASE) ? DEFAULT_DATABASE : EARLY_BEAR1_DATABASE;
+    }
+
+    @Override
+    public String name() {
+        return "bear";
+    }
+
+    private Connection connection() throws SourceException {
+        if (db != null) {
+            return db;
+        }
+        if (!Files.isRegularFile(database)) {
+            throw new SourceException("Bear's database is not at " + database
+                    + " (is Bear installed on this Mac? point to it with --bear PATH)");
+        }
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setOpenMode(SQLiteOpenMode.READONLY);
+        config.setOpenMode(SQLiteOpenMode.OPEN_URI);
+        config.setBusyTimeout((int) busyTimeout.toMillis());
+        try {
+            db = config.createConnection("jdbc:sqlite:file:" + database.toUri().getRawPath() + "?mode=ro");
+            schema = BearSchema.discover(db, database);
+            return db;
+        } catch (SQLException e) {
+            close();
+            throw failure("open", e);
+        } catch (SourceException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public List<NoteFingerprint> list() throws SourceException {
+        Connection connection = connection();
+        skipped.clear();
+        List<NoteFingerprint> notes = new ArrayList<>();
+        String sql = "SELECT n.ZUNIQUEIDENTIFIER, n.ZMODIFICATIONDATE, length(n.ZTEXT), " + flags() + ", "
+                + (schema.hasFiles() ? "(SELECT total(length(f.ZSEARCHTEXT)) FROM ZSFNOTEFILE f WHERE f.ZNOTE = n.Z_PK)" : "0")
+                + " FROM ZSFNOTE n ORDER BY n.ZUNIQUEIDENTIFIER";
+        try (Statement s = connection.createStatement(); ResultSet rows = s.executeQuery(sql)) {
+            while (rows.next()) {
+                String id = rows.getString(1);
+                if (id == null) {
+                    continue;
+                }
+                String skip = skipReason(rows, 4);
+                if (skip != null) {
+                    skipped.merge(skip, 1, Integer::sum);
+                } else {
+                    notes.add(new NoteFingerprint(id, rows.getDouble(2) + ":" + rows.getLong(3) + ":" + (long) rows.getDouble(8)));
+                }
+            }
+            return notes;
+        } catch (SQLException e) {
+            throw failure("list notes of", e);
+        }
+    }
+
+    /** The four flags {@link #skipReason} reads, as columns of {@code ZSFNOTE n}. */
+    private String flags() {
+        return schema.flag("ZTRASHED") + ", " + schema.flag("ZPERMANENTLYDELETED") + ", " + schema.flag("ZENCRYPTED")
+                + ", " + schema.flag("ZARCHIVED");
+    }
+
+    /** Why a note is not offered, from its four flag columns starting at {@code first}; null when it is. */
+    private String skipReason(ResultSet row, int first) throws SQLException {
+        if (row.getInt(first + 1) != 0) {
+            return "permanently deleted";
+        }
+        if (row.getInt(first) != 0) {
+            return "trashed";
+        }
+        if (row.getInt(first + 2) != 0) {
+            return "encrypted";
+        }
+        if (row.getInt(first + 3) != 0 && !includeArchived) {
+            return "archived (index them with --include-archived)";
+        }
+        return null;
+    }
+
+    @Override
+    public Optional<Note> read(String id) throws SourceException {
+        Connection connection = connection();
+        try (PreparedStatement q = connection.prepareStatement("SELECT n.Z_PK, n.ZTITLE, n.ZTEXT, n.ZMODIFICATIONDATE, "
+                + flags() + " FROM ZSFNOTE n WHERE n.ZUNIQUEIDENTIFIER = ?")) {
+            q.setString(1, id);
+            try (ResultSet row = q.executeQuery()) {
+                // A note trashed (or otherwise hidden) since it was listed is gone, as list() would say.
+                if (!row.next() || row.getString(3) == null || skipReason(row, 5) != null) {
+                    return Optional.empty();
+                }
+                long pk = row.getLong(1);
+                String title = row.getString(2) == null || row.getString(2).isBlank() ? "Untitled" : row.getString(2);
+                Instant modified = Instant.ofEpochMilli(Math.round((CORE_DATA_EPOCH + row.getDouble(4)) * 1000));
+                return Optional.of(new Note(id, title, row.getString(3), tags(pk), modified, link(id, null),
+                        attachments(pk)));
+            }
+        } catch (SQLException e) {
+            throw failure("read a note from", e);
+        }
+    }
+
+    /** Opens the note in Bear, at a heading when one is given. */
+    public static String link(String id, String heading) {
+        String link = "bear://x-callback-url/open-note?id=" + encode(id);
+        return heading == null || heading.isBlank() ? link : link + "&header=" + encode(heading);
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private Set<String> tags(long notePk) throws SQLException {
+        Set<String> tags = new LinkedHashSet<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT t.ZTITLE FROM ZSFNOTETAG t JOIN " + schema.tagJoin()
+                + " j ON j." + schema.tagColumn() + " = t.Z_PK WHERE j." + schema.noteColumn() + " = ? ORDER BY t.ZTITLE")) {
+            q.setLong(1, notePk);
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    if (rows.getString(1) != null) {
+                        tags.add(rows.getString(1));
+                    }
+                }
+            }
+        }
+        return tags;
+    }
+
+    private List<Note.Attachment> attachments(long notePk) throws SQLException {
+        List<Note.Attachment> attachments = new ArrayList<>();
+        if (!schema.hasFiles()) {
+            return attachments;
+        }
+        try (PreparedStatement q = db.prepareStatement("SELECT " + schema.fileNameColumn() + ", ZSEARCHTEXT FROM ZSFNOTEFILE "
+                + "WHERE ZNOTE = ? AND ZSEARCHTEXT IS NOT NULL AND trim(ZSEARCHTEXT) != '' ORDER BY Z_PK")) {
+            q.setLong(1, notePk);
+            try (ResultSet rows = q.executeQuery()) {
+                Set<String> names = new HashSet<>();
+                while (rows.next()) {
+                    String name = rows.getString(1) == null ? "attachment" : rows.getString(1);
+                    while (!names.add(name)) {
+                        name = name + "'";
+                    }
+                    attachments.add(new Note.Attachment(name, rows.getString(2)));
+                }
+            }
+        }
+        return attachments;
+    }
+
+    private SourceException failure(String what, SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("BUSY") || message.contains("LOCKED")) {
+            return new SourceException("Bear's database at " + database + " is locked (Bear is writing to it); waited "
+                    + busyTimeout.toSeconds() + " s. Try again in a moment.", e);
+        }
+        if (message.contains("NOTADB") || message.contains("not a database") || message.contains("CORRUPT")) {
+            return new SourceException("the file at " + database + " is not a readable Bear database", e);
+        }
+        return new SourceException("cannot " + what + " Bear's database at " + database + ": " + message, e);
+    }
+
+    @Override
+    public Map<String, Integer> skipped() {
+        return Map.copyOf(skipped);
+    }
+
+    @Override
+    public List<Path> locations() {
+        return List.of(database);
+    }
+
+    @Override
+    public void close() {
+        if (db != null) {
+            try {
+                db.close();
+            } catch (SQLException ignored) {
+                // read-only: nothing to lose by closing badly
+            }
+            db = null;
+        }
+    }
+}

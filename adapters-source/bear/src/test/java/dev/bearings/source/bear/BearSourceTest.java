@@ -1,0 +1,114 @@
+package dev.bearings.source.bear;
+
+import dev.bearings.core.note.Note;
+import dev.bearings.core.source.NoteFingerprint;
+import dev.bearings.core.source.SourceException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class BearSourceTest {
+
+    @TempDir
+    Path folder;
+
+    @ParameterizedTest
+    @EnumSource(BearFixture.Version.class)
+    void skipsTrashedDeletedEncryptedAndArchivedNotesAndReadsTagsAndAttachments(BearFixture.Version version) throws Exception {
+        BearFixture bear = new BearFixture(folder, version, BearSourceTest::open);
+        String vpn = bear.add("VPN", "# VPN\n\nWireGuard setup.\n");
+        bear.tag(vpn, "network");
+        bear.tag(vpn, "network/vpn");
+        bear.attach(vpn, "router.png", "Port forwarding 51820 UDP to 192.168.1.20");
+        bear.add("Trashed", "# Trashed\n", "ZTRASHED = 1");
+        String archived = bear.add("Archived", "# Archived\n", "ZARCHIVED = 1");
+        if (version == BearFixture.Version.BEAR_2) {
+            bear.add("Deleted", "# Deleted\n", "ZPERMANENTLYDELETED = 1");
+            bear.add("Secret", null, "ZENCRYPTED = 1");
+        }
+        byte[] before = sha256(bear.database);
+        try (BearSource source = new BearSource(bear.database, false, Duration.ofSeconds(2))) {
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly(vpn);
+            assertThat(source.skipped()).containsEntry("trashed", 1)
+                    .containsEntry("archived (index them with --include-archived)", 1);
+            if (version == BearFixture.Version.BEAR_2) {
+                assertThat(source.skipped()).containsEntry("permanently deleted", 1).containsEntry("encrypted", 1);
+            }
+            Note note = source.read(vpn).orElseThrow();
+            assertThat(note.title()).isEqualTo("VPN");
+            assertThat(note.tags()).containsExactlyInAnyOrder("network", "network/vpn");
+            assertThat(note.attachments()).singleElement().satisfies(a -> {
+                assertThat(a.name()).isEqualTo("router.png");
+                assertThat(a.text()).contains("51820");
+            });
+            assertThat(note.link()).isEqualTo("bear://x-callback-url/open-note?id=" + vpn);
+            assertThat(note.modified()).isAfter(Instant.parse("2023-01-01T00:00:00Z"));
+        }
+        try (BearSource withArchive = new BearSource(bear.database, true, Duration.ofSeconds(2))) {
+            assertThat(withArchive.list()).extracting(NoteFingerprint::id).contains(vpn, archived);
+        }
+        assertThat(sha256(bear.database)).as("Bear's database is never written").isEqualTo(before);
+    }
+
+    @Test
+    void aLockedDatabaseIsWaitedForThenReportedAndLeftUnchanged() throws Exception {
+        BearFixture bear = new BearFixture(folder, BearFixture.Version.BEAR_2, BearSourceTest::open);
+        bear.add("Note", "# Note\n");
+        byte[] before = sha256(bear.database);
+        try (Connection writer = bear.connect(); Statement s = writer.createStatement()) {
+            s.execute("BEGIN EXCLUSIVE");
+            s.execute("UPDATE ZSFNOTE SET ZTEXT = 'half written'");
+            long start = System.nanoTime();
+            try (BearSource source = new BearSource(bear.database, false, Duration.ofMillis(500))) {
+                assertThatThrownBy(source::list).isInstanceOf(SourceException.class)
+                        .hasMessageContaining("is locked").hasMessageContaining(bear.database.toString());
+            }
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(450));
+            s.execute("ROLLBACK");
+        }
+        assertThat(sha256(bear.database)).isEqualTo(before);
+    }
+
+    @Test
+    void missingAndForeignDatabasesAreNamed() throws Exception {
+        Path missing = folder.resolve("nope.sqlite");
+        assertThatThrownBy(() -> new BearSource(missing, false, Duration.ofSeconds(1)).list())
+                .isInstanceOf(SourceException.class).hasMessageContaining(missing.toString()).hasMessageContaining("--bear");
+        Path other = folder.resolve("other.sqlite");
+        try (Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other); Statement s = db.createStatement()) {
+            s.execute("CREATE TABLE notes (id INTEGER)");
+        }
+        assertThatThrownBy(() -> new BearSource(other, false, Duration.ofSeconds(1)).list())
+                .isInstanceOf(SourceException.class).hasMessageContaining("no ZSFNOTE");
+        Path garbage = folder.resolve("garbage.sqlite");
+        Files.write(garbage, "not sqlite at all".repeat(100).getBytes());
+        assertThatThrownBy(() -> new BearSource(garbage, false, Duration.ofSeconds(1)).list())
+                .isInstanceOf(SourceException.class).hasMessageContaining("not a readable Bear database");
+    }
+
+    @Test
+    void deepLinksEncodeTheHeading() {
+        assertThat(BearSource.link("ABC-1", "Server setup & keys"))
+                .isEqualTo("bear://x-callback-url/open-note?id=ABC-1&header=Server%20setup%20%26%20keys");
+    }
+
+    private static byte[] sha256(Path file) throws Exception {
+        return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+    }
+
+    static BearSource open(Path database) {
+        return new BearSource(database, false, Duration.ofSeconds(2));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.plugin.ChunkIndexProvider;
+import dev.bearings.core.plugin.EmbedderProvider;
+import dev.bearings.core.plugin.NoteSourceProvider;
+import dev.bearings.core.plugin.ParserProvider;
+import dev.bearings.core.plugin.Provider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import javax.inject.Inject;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+/** {@code bearings plugins}: every parser, embedder, index store and note source this command can use. */
+@Command(name = "plugins", mixinStandardHelpOptions = true,
+        description = {"List the parsers, embedders, index stores and note sources, built in or found on the classpath.",
+                "Choose them with --parser, --embedder, --store and --source NAME[:KEY=VALUE,...]."})
+final class PluginsCommand implements Callable<Integer> {
+    private final ProviderRegistry<ParserProvider> parsers;
+    private final ProviderRegistry<EmbedderProvider> embedders;
+    private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final ProviderRegistry<NoteSourceProvider> sources;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--json", description = "Print a JSON array.")
+    private boolean json;
+
+    @Inject
+    PluginsCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
+                   ProviderRegistry<ChunkIndexProvider> stores, ProviderRegistry<NoteSourceProvider> sources) {
+        this.parsers = parsers;
+        this.embedders = embedders;
+        this.stores = stores;
+        this.sources = sources;
+    }
+
+    /** One provider as listed. */
+    record PluginJson(String port, String name, String description, List<String> settings, String className) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<PluginJson> all = new ArrayList<>();
+        add(all, "parser", parsers);
+        add(all, "embedder", embedders);
+        add(all, "store", stores);
+        add(all, "source", sources);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(all));
+            return 0;
+        }
+        for (PluginJson plugin : all) {
+            out.printf("%-9s %-11s %s%n", plugin.port(), plugin.name(), plugin.description());
+            if (!plugin.settings().isEmpty()) {
+                out.printf("%-21s settings: %s%n", "", String.join(", ", plugin.settings()));
+            }
+        }
+        return 0;
+    }
+
+    private static void add(List<PluginJson> all, String port, ProviderRegistry<? extends Provider<?>> registry) {
+        for (Provider<?> provider : registry.providers()) {
+            all.add(new PluginJson(port, provider.name(), provider.description(), List.copyOf(new TreeSet<>(provider.settingNames())),
+                    provider.getClass().getName()));
+        }
+    }
+}
