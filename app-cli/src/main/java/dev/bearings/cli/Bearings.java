@@ -9,7 +9,7 @@ import java.io.PrintWriter;
 @Command(name = "bearings", mixinStandardHelpOptions = true, version = "bearings 0.1.0",
         description = "Local semantic search for Markdown notes.",
         subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
-                McpCommand.class, PluginsCommand.class,
+                McpCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec

@@ -47,4 +47,14 @@ interface CommandsModule {
     @IntoMap
     @ClassKey(PluginsCommand.class)
     Object plugins(PluginsCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(NotesCommand.class)
+    Object notes(NotesCommand command);
+
+    @Binds
+    @IntoMap
+    @ClassKey(TagsCommand.class)
+    Object tags(TagsCommand command);
 }

@@ -9,6 +9,8 @@ import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.usecase.SearchNotes;
+import dev.bearings.eval.EvalDataset;
+import dev.bearings.eval.RetrievalEvaluation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

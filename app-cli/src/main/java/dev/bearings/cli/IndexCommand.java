@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;
@@ -58,6 +60,9 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--rebuild", description = "Start the index over.")
     private boolean rebuild;
 
+    @Option(names = "--json", description = "Print the summary as a JSON array, one object per source.")
+    private boolean json;
+
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
 
@@ -93,6 +98,7 @@ final class IndexCommand implements Callable<Integer> {
              RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), parsers, embedders,
                      rebuild ? Optional.empty() : RecipeOptions.built(store, folder))) {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
+            List<SyncReportJson> reports = new ArrayList<>();
             try (ChunkIndex index = store.open(folder, opened.recipe(), rebuild)) {
                 SourcesSync.run(config, sources, folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
                     private SyncProgressBar bar;
@@ -108,9 +114,17 @@ final class IndexCommand implements Callable<Integer> {
                         bar.close();
                         report.unreadable().forEach(note -> spec.commandLine().getErr().println(
                                 "bearings: skipped " + report.source() + " " + note));
-                        spec.commandLine().getOut().println(summary(report));
+                        if (json) {
+                            reports.add(SyncReportJson.of(report));
+                        } else {
+                            spec.commandLine().getOut().println(summary(report));
+                        }
                     }
                 });
+            }
+            if (json) {
+                spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                        .writeValueAsString(reports));
             }
         }
         return 0;

@@ -135,15 +135,25 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /** Reads an indexed note afresh from the configured source it came from. */
-    synchronized Optional<Note> read(IndexedNote note) throws IOException, SourceException, NoteSource.UnreadableNote {
-        for (NoteSource configured : openSources()) {
-            try (NoteSource source = configured) {
+    synchronized Optional<Note> read(IndexedNote note) throws SourceException, NoteSource.UnreadableNote {
+        List<NoteSource> configured;
+        try {
+            configured = openSources();
+        } catch (IOException e) {
+            throw new SourceException("cannot read which sources the index at " + folder + " has: " + e.getMessage(), e);
+        }
+        Optional<Note> found = Optional.empty();
+        try {
+            for (NoteSource source : configured) {
                 if (source.name().equals(note.source())) {
-                    return source.read(note.id());
+                    found = source.read(note.id());
+                    break;
                 }
             }
+        } finally {
+            configured.forEach(NoteSource::close);
         }
-        return Optional.empty();
+        return found;
     }
 
     private boolean changed(SourcesConfig config) throws Exception {

@@ -2,16 +2,16 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.chunk.LineRange;
-import dev.bearings.core.chunk.NoteSections;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedNote;
-import dev.bearings.core.markdown.Block;
-import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.search.Fusion;
-import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.usecase.ListNotes;
+import dev.bearings.core.usecase.ListTags;
+import dev.bearings.core.usecase.ReadNote;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.core.usecase.SyncIndex;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -26,7 +26,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -191,72 +190,24 @@ final class McpTools {
     }
 
     private NoteJson readNote(Arguments arguments) throws Exception {
-        String id = arguments.text("id").orElseThrow(() -> new IllegalArgumentException("id is required"));
-        Optional<String> source = arguments.text("source");
-        List<IndexedNote> matches = index.reader().notes().stream()
-                .filter(n -> n.id().equals(id) && source.map(n.source()::equals).orElse(true)).toList();
-        if (matches.isEmpty()) {
-            throw new IllegalArgumentException("no note with id '" + clip(id) + "' in the index"
-                    + source.map(s -> " for source '" + clip(s) + "'").orElse("")
-                    + "; use the noteId of a search_notes or list_notes result");
-        }
-        if (matches.size() > 1) {
-            throw new IllegalArgumentException("two sources have a note with id '" + clip(id) + "': pass source, one of "
-                    + matches.stream().map(IndexedNote::source).toList());
-        }
-        IndexedNote indexed = matches.get(0);
-        Note note = index.read(indexed).orElseThrow(() -> new IllegalStateException(
-                "the note '" + clip(id) + "' is no longer in its source; it leaves the index at the next sync"));
-        MarkdownDocument document = MarkdownDocument.parse(note.text(), index.parser());
-        List<String> headings = document.blocks().stream().filter(Block::isHeading)
-                .map(b -> "#".repeat(b.headingLevel()) + " " + b.headingText()).toList();
-        Optional<String> heading = arguments.text("heading");
-        if (heading.isEmpty()) {
-            return new NoteJson(note.id(), indexed.title(), indexed.source(), null, null, null,
-                    List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), note.link(), note.text(), headings);
-        }
-        LineRange lines = NoteSections.find(document, heading.get()).orElseThrow(() -> new IllegalArgumentException(
-                "no heading '" + clip(heading.get()) + "' in the note '" + clip(indexed.title()) + "'; its headings are "
-                        + headings));
-        return new NoteJson(note.id(), indexed.title(), indexed.source(), heading.get(), lines.first(), lines.last(),
-                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), note.link(),
-                NoteSections.text(document, lines), headings);
+        ReadNote.Result read = new ReadNote(index.parser()).read(index.reader(), index::read,
+                new ReadNote.Request(arguments.text("id").orElseThrow(() -> new IllegalArgumentException("id is required")),
+                        arguments.text("source"), arguments.text("heading")));
+        Note note = read.note();
+        return new NoteJson(note.id(), read.indexed().title(), read.indexed().source(), read.heading().orElse(null),
+                read.lines().map(LineRange::first).orElse(null), read.lines().map(LineRange::last).orElse(null),
+                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), note.link(), read.markdown(),
+                read.headings());
     }
 
-    /** A note as list_notes returns it. */
-    record NoteSummary(String id, String title, String source, List<String> tags, String modified, String link) {
+    private List<NoteSummaryJson> listNotes(Arguments arguments) throws Exception {
+        ListNotes.Query query = new ListNotes.Query(arguments.text("tag"), arguments.text("title_contains"),
+                arguments.date("modified_since"), arguments.integer("limit", 50, 1, MAX_LIMIT));
+        return ListNotes.list(index.reader(), query).stream().map(NoteSummaryJson::of).toList();
     }
 
-    private List<NoteSummary> listNotes(Arguments arguments) throws Exception {
-        Optional<String> tag = arguments.text("tag");
-        SearchFilter byTag = new SearchFilter(tag.map(Set::of).orElse(Set.of()), arguments.date("modified_since"),
-                Optional.empty(), Optional.empty());
-        String title = arguments.text("title_contains").map(t -> t.toLowerCase(Locale.ROOT)).orElse("");
-        int limit = arguments.integer("limit", 50, 1, MAX_LIMIT);
-        return index.reader().notes().stream()
-                .filter(n -> byTag.matches(n.source(), n.tags(), n.modified()))
-                .filter(n -> n.title().toLowerCase(Locale.ROOT).contains(title))
-                .sorted(Comparator.comparing(IndexedNote::modified).reversed().thenComparing(IndexedNote::id))
-                .limit(limit)
-                .map(n -> new NoteSummary(n.id(), n.title(), n.source(), List.copyOf(new TreeSet<>(n.tags())),
-                        n.modified().toString(), n.link()))
-                .toList();
-    }
-
-    /** A tag and the notes that carry it or one of its children. */
-    record TagCount(String tag, int notes) {
-    }
-
-    private List<TagCount> listTags() throws Exception {
-        Map<String, Integer> counts = new TreeMap<>();
-        for (IndexedNote note : index.reader().notes()) {
-            Set<String> withParents = new TreeSet<>();
-            note.tags().forEach(t -> withParents.addAll(SearchFilter.withParents(t)));
-            withParents.forEach(t -> counts.merge(t, 1, Integer::sum));
-        }
-        List<TagCount> tags = new ArrayList<>();
-        counts.forEach((tag, n) -> tags.add(new TagCount(tag, n)));
-        return tags;
+    private List<ListTags.TagCount> listTags() throws Exception {
+        return ListTags.list(index.reader());
     }
 
     /** What index_status returns. */
@@ -281,18 +232,8 @@ final class McpTools {
                 index.pendingChanges());
     }
 
-    /** One source's sync, as sync_index reports it. */
-    record SyncJson(String source, int added, int changed, int removed, int unchanged, int chunksEmbedded,
-                    int chunksReused, Map<String, Integer> skipped, double seconds) {
-    }
-
-    private List<SyncJson> sync() throws Exception {
-        List<SyncJson> reports = new ArrayList<>();
-        for (SyncIndex.Report r : index.syncAll()) {
-            reports.add(new SyncJson(r.source(), r.added(), r.changed(), r.removed(), r.unchanged(), r.chunksEmbedded(),
-                    r.chunksReused(), r.skipped(), r.took().toMillis() / 1000.0));
-        }
-        return reports;
+    private List<SyncReportJson> sync() throws Exception {
+        return index.syncAll().stream().map(SyncReportJson::of).toList();
     }
 
     /** Echoed input is cut short, so a huge argument cannot come back as a huge error. */

@@ -1,6 +1,6 @@
 package dev.bearings.cli;
 
-import dev.bearings.testkit.ProjectRoot;
+import dev.bearings.eval.ProjectData;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -51,7 +51,7 @@ class ChunkCommandTest {
     @Test
     void bothParsersPrintIdenticalChunksForTheBundledNotes() throws Exception {
         String[] notes;
-        try (Stream<Path> files = Files.list(ProjectRoot.EXAMPLE_NOTES)) {
+        try (Stream<Path> files = Files.list(ProjectData.EXAMPLE_NOTES)) {
             notes = files.map(Path::toString).sorted().toArray(String[]::new);
         }
         assertThat(notes).isNotEmpty();

@@ -1,6 +1,7 @@
 package dev.bearings.cli;
 
-import dev.bearings.testkit.ProjectRoot;
+import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.Prerequisite;
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.ChunkPrefix;
 import dev.bearings.core.chunk.Chunker;
@@ -11,7 +12,7 @@ import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParser;
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
 import dev.bearings.testkit.GeneratedMarkdown;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -67,8 +68,8 @@ class ChunksFitTheWindowTest {
 
     @Test
     void powerShellDocsSampleFits() throws Exception {
-        Corpus.assumePresent(Corpus.POWERSHELL_DOCS);
-        Corpus corpus = Corpus.load(Corpus.POWERSHELL_DOCS, Long.MAX_VALUE);
+        Prerequisite.requireFile(ProjectData.POWERSHELL_DOCS);
+        Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
         List<String> texts = corpus.texts();
         int checked = 0;
         for (int i = 0; i < texts.size(); i += 50) {
@@ -80,7 +81,7 @@ class ChunksFitTheWindowTest {
 
     @Test
     void theBundledNotesFit() throws Exception {
-        try (var files = java.nio.file.Files.list(ProjectRoot.EXAMPLE_NOTES)) {
+        try (var files = java.nio.file.Files.list(ProjectData.EXAMPLE_NOTES)) {
             for (var file : files.toList()) {
                 checkFits(java.nio.file.Files.readString(file), file.getFileName().toString());
             }

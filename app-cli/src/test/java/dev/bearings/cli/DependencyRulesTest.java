@@ -72,4 +72,15 @@ class DependencyRulesTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dagger..", "picocli..", "javax.inject..")
                 .check(classes);
     }
+
+    @Test
+    void theEvaluationKnowsNoAdapterAndNoCommandLine() {
+        assertThat(classes.containPackage("dev.bearings.eval")).isTrue();
+        noClasses().that().resideInAPackage("dev.bearings.eval..")
+                .should().dependOnClassesThat().resideInAnyPackage(adapters.stream().map(a -> a + "..").toArray(String[]::new))
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.bearings.eval..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.bearings.cli..", "picocli..")
+                .check(classes);
+    }
 }

@@ -2,7 +2,9 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.Prerequisite;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -14,12 +16,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the full runs and their figures are in docs/benchmarks.md.
  */
 class EvalCommandTest {
-    private static final Path SCIFACT = Corpus.DATA.resolve("beir-scifact");
-    private static final Path OBLIQA = Corpus.DATA.resolve("obliqa-dev");
+    private static final Path SCIFACT = ProjectData.SHARED.resolve("beir-scifact");
+    private static final Path OBLIQA = ProjectData.SHARED.resolve("obliqa-dev");
 
     @Test
     void sciFactSliceScoresEveryModeWell() throws Exception {
-        Corpus.assumePresent(SCIFACT.resolve("queries.jsonl"));
+        Prerequisite.requireFile(SCIFACT.resolve("queries.jsonl"));
         CliRun run = CliRun.of("eval", "--beir", SCIFACT.toString(), "--queries", "10", "--distractors", "30", "--json");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode rows = new ObjectMapper().readTree(run.out());
@@ -34,7 +36,7 @@ class EvalCommandTest {
 
     @Test
     void aFusionGridScoresHybridOncePerSettingFromTheSameLists() throws Exception {
-        Corpus.assumePresent(SCIFACT.resolve("queries.jsonl"));
+        Prerequisite.requireFile(SCIFACT.resolve("queries.jsonl"));
         CliRun run = CliRun.of("eval", "--beir", SCIFACT.toString(), "--queries", "5", "--distractors", "20",
                 "--rrf-k", "10,60", "--keyword-weight", "0,1", "--json");
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -50,7 +52,7 @@ class EvalCommandTest {
 
     @Test
     void obliqaSliceFindsGoldPassagesInTheLuceneStore() throws Exception {
-        Corpus.assumePresent(OBLIQA.resolve("passages.jsonl"));
+        Prerequisite.requireFile(OBLIQA.resolve("passages.jsonl"));
         CliRun run = CliRun.of("eval", "--obliqa", OBLIQA.toString(), "--queries", "3", "--mode", "hybrid",
                 "--store", "lucene", "--json");
         assertThat(run.exitCode()).as(run.err()).isZero();

@@ -10,15 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class IndexCommandTest {
-    private static final Pattern SUMMARY = Pattern.compile(
-            ": (\\d+) added, (\\d+) changed, (\\d+) removed, (\\d+) unchanged notes; (\\d+) chunks embedded, (\\d+) reused");
-
     @TempDir
     Path notes;
     @TempDir
@@ -35,22 +32,18 @@ class IndexCommandTest {
         return "## " + heading + "\n\n" + ("Notes about " + topic + " and how it was configured. ").repeat(12) + "\n\n";
     }
 
-    private int[] index(String... extra) {
-        String[] args = new String[4 + extra.length];
-        args[0] = "index";
-        args[1] = "--folder";
-        args[2] = notes.toString();
-        args[3] = "--index=" + index;
-        System.arraycopy(extra, 0, args, 4, extra.length);
-        CliRun run = CliRun.of(args);
+    /** Runs {@code bearings index --json} on the notes folder: added, changed, removed, unchanged, embedded, reused. */
+    private int[] index(String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("index", "--json", "--folder", notes.toString(), "--index=" + index));
+        args.addAll(List.of(extra));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.err()).isZero();
-        Matcher m = SUMMARY.matcher(run.out());
-        assertThat(m.find()).as(run.out()).isTrue();
-        int[] counts = new int[6];
-        for (int i = 0; i < 6; i++) {
-            counts[i] = Integer.parseInt(m.group(i + 1));
-        }
-        return counts;
+        JsonNode reports = new ObjectMapper().readTree(run.out());
+        assertThat(reports).as(run.out()).hasSize(1);
+        JsonNode r = reports.get(0);
+        assertThat(r.get("source").asText()).isEqualTo("folder:" + notes);
+        return new int[]{r.get("added").asInt(), r.get("changed").asInt(), r.get("removed").asInt(), r.get("unchanged").asInt(),
+                r.get("chunksEmbedded").asInt(), r.get("chunksReused").asInt()};
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.bearings.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bearings.testkit.ProjectRoot;
+import dev.bearings.eval.ProjectData;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -105,7 +105,7 @@ final class McpServerProcess implements AutoCloseable {
     /** Copies the example notes to {@code root/notes}, dated as {@link #EXAMPLES_MODIFIED} says. */
     static Path exampleNotes(Path root) throws IOException {
         Path notes = Files.createDirectories(root.resolve("notes"));
-        try (Stream<Path> files = Files.list(ProjectRoot.EXAMPLE_NOTES)) {
+        try (Stream<Path> files = Files.list(ProjectData.EXAMPLE_NOTES)) {
             for (Path file : files.toList()) {
                 Path copy = notes.resolve(file.getFileName());
                 Files.copy(file, copy);

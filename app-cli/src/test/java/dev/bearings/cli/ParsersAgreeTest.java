@@ -5,7 +5,9 @@ import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.parser.flexmark.FlexmarkParser;
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testkit.GeneratedMarkdown;
 import dev.bearings.testkit.SpecExample;
 import net.jqwik.api.Arbitrary;
@@ -54,8 +56,8 @@ class ParsersAgreeTest {
 
     @Test
     void sameChunksForASampleOfThePowerShellDocs() throws Exception {
-        Corpus.assumePresent(Corpus.POWERSHELL_DOCS);
-        Corpus corpus = Corpus.load(Corpus.POWERSHELL_DOCS, Long.MAX_VALUE);
+        Prerequisite.requireFile(ProjectData.POWERSHELL_DOCS);
+        Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
         Chunker chunker = new Chunker(ChunkingRules.DEFAULT);
         List<String> differing = new ArrayList<>();
         for (int i = 0; i < corpus.texts().size(); i += 10) {

@@ -6,7 +6,8 @@ import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.parser.commonmark.CommonmarkParser;
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ final class ChunkSample {
 
     /** Every k-th chunk of the corpus, {@code size} of them, each with its title-and-path prefix. */
     static List<String> texts(int size) throws IOException {
-        Corpus corpus = Corpus.load(Corpus.POWERSHELL_DOCS, Long.MAX_VALUE);
+        Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
         CommonmarkParser parser = new CommonmarkParser();
         Chunker chunker = new Chunker(ChunkingRules.DEFAULT);
         List<String> all = new ArrayList<>();

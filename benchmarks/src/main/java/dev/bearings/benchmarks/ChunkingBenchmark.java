@@ -8,7 +8,8 @@ import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.parser.flexmark.FlexmarkParser;
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -62,7 +63,7 @@ public class ChunkingBenchmark {
 
     @Setup
     public void setUp() throws IOException {
-        texts = Corpus.load(Corpus.POWERSHELL_DOCS, corpus.equals("all") ? Long.MAX_VALUE : TEN_MB).texts();
+        texts = Corpus.load(ProjectData.POWERSHELL_DOCS, corpus.equals("all") ? Long.MAX_VALUE : TEN_MB).texts();
         adapter = adapter(parser);
         fullParse = fullParser(parser);
     }

@@ -1,7 +1,7 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.cli.EvalDataset;
-import dev.bearings.cli.RetrievalEvaluation;
+import dev.bearings.eval.EvalDataset;
+import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.Settings;
@@ -10,7 +10,8 @@ import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ public final class ChunkingSweep {
         String grid = option(args, "--grid", "coarse");
         int queries = Integer.parseInt(option(args, "--queries", grid.equals("smoke") ? "5" : String.valueOf(Integer.MAX_VALUE)));
         Path out = Path.of(option(args, "--out", "target/sweep"));
-        Path data = Path.of(option(args, "--data", Corpus.DATA.toString()));
+        Path data = Path.of(option(args, "--data", ProjectData.SHARED.toString()));
         Files.createDirectories(out);
         boolean smoke = grid.equals("smoke");
         int distractors = Integer.parseInt(option(args, "--distractors", smoke ? "10" : String.valueOf(Integer.MAX_VALUE)));

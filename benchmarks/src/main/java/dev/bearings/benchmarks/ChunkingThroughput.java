@@ -1,6 +1,7 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -25,8 +26,8 @@ public final class ChunkingThroughput {
 
     public static void main(String[] args) throws RunnerException, IOException {
         Map<String, Double> megabytes = new HashMap<>();
-        megabytes.put("first10MB", Corpus.load(Corpus.POWERSHELL_DOCS, ChunkingBenchmark.TEN_MB).megabytes());
-        megabytes.put("all", Corpus.load(Corpus.POWERSHELL_DOCS, Long.MAX_VALUE).megabytes());
+        megabytes.put("first10MB", Corpus.load(ProjectData.POWERSHELL_DOCS, ChunkingBenchmark.TEN_MB).megabytes());
+        megabytes.put("all", Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE).megabytes());
         Options options = new OptionsBuilder()
                 .include(ChunkingBenchmark.class.getSimpleName() + (args.length > 0 ? args[0] : ""))
                 .build();

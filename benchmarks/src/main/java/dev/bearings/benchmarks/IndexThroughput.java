@@ -1,15 +1,15 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.cli.Bearings;
-import dev.bearings.testkit.Corpus;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * How fast does {@code bearings index} build an index, and how cheap is a sync when nothing changed,
@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * {@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.IndexThroughput [N]}
  */
 public final class IndexThroughput {
-    private static final Pattern SUMMARY = Pattern.compile("(\\d+) added.*?(\\d+) unchanged notes; (\\d+) chunks embedded");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private IndexThroughput() {
     }
@@ -33,7 +33,7 @@ public final class IndexThroughput {
     public static void main(String[] args) throws Exception {
         int subsetSize = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         Path work = Files.createTempDirectory("bearings-index-bench");
-        Corpus corpus = Corpus.load(Corpus.POWERSHELL_DOCS, Long.MAX_VALUE);
+        Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
         Path all = work.resolve("all");
         Path subset = work.resolve("subset");
         for (int i = 0; i < corpus.names().size(); i++) {
@@ -64,12 +64,19 @@ public final class IndexThroughput {
     }
 
     private static Run run(Path notes, Path index, String store, String embedder) throws Exception {
+        // The real command, as users run it, from its jar; this jar after it adds the hashing embedder plugin.
+        Path cli = Path.of(System.getProperty("bearings.jar", ProjectData.ROOT.resolve("app-cli/target/bearings.jar").toString()));
+        if (!Files.isRegularFile(cli)) {
+            throw new IllegalStateException(cli + " is missing: run ./mvnw -q package -DskipTests first");
+        }
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx2g", "-cp", System.getProperty("java.class.path"), Bearings.class.getName(), "index",
+                "-Xmx2g", "-cp", cli + java.io.File.pathSeparator + System.getProperty("java.class.path"),
+                "dev.bearings.cli.Bearings", "index", "--json",
                 "--folder", notes.toString(), "--index", index.toString(), "--store", store, "--embedder", embedder));
-        Path out = Files.createTempFile("index-run", ".txt");
+        Path out = Files.createTempFile("index-run", ".json");
+        Path err = Files.createTempFile("index-run", ".err");
         long started = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Process process = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(out.toFile()).start();
         long peak = 0;
         while (process.isAlive()) {
             peak = Math.max(peak, peakKb(process.pid()));
@@ -78,15 +85,11 @@ public final class IndexThroughput {
         double seconds = (System.nanoTime() - started) / 1e9;
         String output = Files.readString(out);
         if (process.exitValue() != 0) {
-            throw new IllegalStateException("index run failed: " + output);
+            throw new IllegalStateException("index run failed: " + Files.readString(err));
         }
-        Matcher m = SUMMARY.matcher(output);
-        if (!m.find()) {
-            throw new IllegalStateException("no summary in: " + output);
-        }
-        int added = Integer.parseInt(m.group(1));
-        int unchanged = Integer.parseInt(m.group(2));
-        return new Run(added + unchanged, Integer.parseInt(m.group(3)), seconds, peak);
+        JsonNode report = JSON.readTree(output).get(0);
+        return new Run(report.get("added").asInt() + report.get("unchanged").asInt(), report.get("chunksEmbedded").asInt(),
+                seconds, peak);
     }
 
     private static long peakKb(long pid) {

@@ -1,6 +1,8 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.testkit.Corpus;
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.Prerequisite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +17,7 @@ class ChunkingSweepSmokeTest {
 
     @Test
     void twoRulesGiveTheTableTheCsvAndTheChart(@TempDir Path out) throws Exception {
-        Corpus.assumePresent(Corpus.DATA.resolve("beir-scifact/queries.jsonl"));
+        Prerequisite.requireFile(ProjectData.SHARED.resolve("beir-scifact/queries.jsonl"));
         ChunkingSweep.main(new String[]{"--grid", "smoke", "--out", out.toString()});
         List<String> csv = Files.readAllLines(out.resolve("sweep.csv"));
         assertThat(csv.get(0)).startsWith("dataset,max_words,min_words,overlap_words,token_budget,prefix,mode");

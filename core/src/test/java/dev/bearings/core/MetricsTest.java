@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -66,5 +67,20 @@ class MetricsTest {
         assertThat(Metrics.mrr(List.of("x", "a"), RELEVANT, 2)).isEqualTo(0.5);
         assertThat(Metrics.ndcg(List.of("x", "a"), RELEVANT, 1)).isZero();
         assertThat(Metrics.ndcg(List.of("a"), RELEVANT, 1)).isEqualTo(1.0);
+    }
+
+    @Test
+    void aRankThatFindsSeveralItemsCountsEachOnceAndNeverPassesOne() {
+        Map<String, Integer> spans = Map.of("p1", 1, "p2", 1, "p3", 1);
+        double log3 = Math.log(3) / Math.log(2);
+        double ideal = 1 + 1 / log3 + 0.5;
+        // rank 1 finds nothing judged, rank 2 finds p1 and p2, rank 3 finds p2 again
+        List<Set<String>> found = List.of(Set.of("x"), Set.of("p1", "p2"), Set.of("p2"));
+        assertThat(Metrics.ndcgOfFound(found, spans, 10)).isCloseTo(2 / log3 / ideal, within(1e-12));
+        assertThat(Metrics.recallOfFound(found, spans, 10)).isCloseTo(2 / 3.0, within(1e-12));
+        assertThat(Metrics.recallOfFound(found, spans, 1)).isZero();
+        assertThat(Metrics.mrrOfFound(found, spans, 10)).isEqualTo(0.5);
+        assertThat(Metrics.ndcgOfFound(List.of(Set.of("p1", "p2", "p3")), spans, 10)).as("capped at 1").isEqualTo(1.0);
+        assertThat(Metrics.ndcgOfFound(List.of(Set.of("p1", "p2")), Map.of("p1", 1), 10)).isEqualTo(1.0);
     }
 }

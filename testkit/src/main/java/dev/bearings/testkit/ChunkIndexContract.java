@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.entry;
  */
 public abstract class ChunkIndexContract {
     /** A recipe of four-dimensional vectors from a made-up model. */
-    protected static final IndexRecipe RECIPE = new IndexRecipe("commonmark", ChunkingRules.DEFAULT, true,
+    public static final IndexRecipe RECIPE = new IndexRecipe("commonmark", ChunkingRules.DEFAULT, true,
             IndexRecipe.Prefix.TITLED, "test", Map.of("model", "fp32"), "test-model/fp32", 256, 4);
 
     @TempDir

@@ -32,4 +32,10 @@ public final class Prerequisite {
         }
         Assumptions.assumeTrue(false, () -> "skipped: " + what.get());
     }
+
+    /** Skips the calling test (fails it in CI) unless {@code file} is there to read, such as a shared dataset. */
+    public static void requireFile(java.nio.file.Path file) {
+        require(java.nio.file.Files.isReadable(file), () -> "the file " + file.toAbsolutePath().normalize()
+                + " is absent (the shared data is read from beside the project, or from -Dbearings.data=DIR)");
+    }
 }

@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.eval;
 
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.eval.Metrics;
@@ -119,43 +119,27 @@ public final class RetrievalEvaluation {
     }
 
     /**
-     * A chunk is relevant when its lines overlap a gold passage. Recall counts the gold passages
-     * covered; nDCG gains once per gold passage, at the first chunk that covers it (a passage split
-     * over two chunks is found once, so nDCG stays within 0..1); MRR takes the first relevant chunk.
+     * A chunk is relevant when its lines overlap a gold passage: each rank found the gold passages its
+     * chunk overlaps. Each gold passage counts once, at the first chunk that covers it (a passage split
+     * over two chunks is found once); Recall@100 is not measured at passage level (NaN).
      */
     private static double[] passageScores(EvalDataset data, String queryId, SearchNotes.Results results) {
-        Set<String> gold = data.gold().get(queryId).keySet();
-        List<SearchNotes.Hit> hits = results.ranked();
-        double dcg = 0;
-        double mrr = 0;
-        Set<String> covered5 = new LinkedHashSet<>();
-        Set<String> covered10 = new LinkedHashSet<>();
-        for (int rank = 0; rank < Math.min(10, hits.size()); rank++) {
-            var chunk = hits.get(rank).chunk();
-            int fresh = 0;
-            boolean relevant = false;
-            for (String key : gold) {
+        Map<String, Integer> gold = data.gold().get(queryId);
+        List<Set<String>> found = new ArrayList<>();
+        for (SearchNotes.Hit hit : results.ranked()) {
+            var chunk = hit.chunk();
+            Set<String> covered = new LinkedHashSet<>();
+            for (String key : gold.keySet()) {
                 EvalDataset.GoldSpan span = data.spans().get(key);
                 if (span.noteId().equals(chunk.note().id()) && span.firstLine() <= chunk.endLine()
                         && chunk.startLine() <= span.lastLine()) {
-                    relevant = true;
-                    fresh += covered10.add(key) ? 1 : 0;
-                    if (rank < 5) {
-                        covered5.add(key);
-                    }
+                    covered.add(key);
                 }
             }
-            dcg += fresh / (Math.log(rank + 2) / Math.log(2));
-            if (relevant && mrr == 0) {
-                mrr = 1.0 / (rank + 1);
-            }
+            found.add(covered);
         }
-        double ideal = 0;
-        for (int rank = 0; rank < Math.min(10, gold.size()); rank++) {
-            ideal += 1 / (Math.log(rank + 2) / Math.log(2));
-        }
-        return new double[]{ideal == 0 ? 0 : Math.min(1, dcg / ideal), (double) covered5.size() / gold.size(),
-                (double) covered10.size() / gold.size(), Double.NaN, mrr};
+        return new double[]{Metrics.ndcgOfFound(found, gold, 10), Metrics.recallOfFound(found, gold, 5),
+                Metrics.recallOfFound(found, gold, 10), Double.NaN, Metrics.mrrOfFound(found, gold, 10)};
     }
 
     private static void deleteTree(Path folder) throws IOException {

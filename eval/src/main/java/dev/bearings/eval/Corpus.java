@@ -1,4 +1,4 @@
-package dev.bearings.testkit;
+package dev.bearings.eval;
 
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -12,21 +12,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
 
 /**
  * The Markdown files of a {@code .tar.gz} corpus from the shared data folder, read into memory in
- * sorted path order, so that a benchmark measures parsing, not disk or decompression. Tests that use
- * it skip themselves with a message when the shared data is absent, and fail in CI ({@link #assumePresent}).
+ * sorted path order, so that a benchmark measures parsing, not disk or decompression.
  */
 public final class Corpus {
-    /** The shared data: beside the project's root folder, unless -Dbearings.data says otherwise. */
-    public static final Path DATA = Optional.ofNullable(System.getProperty("bearings.data")).map(Path::of)
-            .orElseGet(() -> ProjectRoot.FOLDER.resolveSibling("shared").resolve("data")).toAbsolutePath().normalize();
-    public static final Path POWERSHELL_DOCS = DATA.resolve("corpora/windows-powershell-docs.md.tar.gz");
-
     private final List<String> names;
     private final List<String> texts;
     private final long bytes;
@@ -35,15 +28,6 @@ public final class Corpus {
         this.names = List.copyOf(names);
         this.texts = List.copyOf(texts);
         this.bytes = bytes;
-    }
-
-    /**
-     * Skips the calling test, saying why, when the shared data is not beside the project; in CI, where
-     * it must be, fails it ({@link Prerequisite}).
-     */
-    public static void assumePresent(Path file) {
-        Prerequisite.require(Files.isReadable(file), () -> "the shared data file " + file.toAbsolutePath().normalize()
-                + " is absent (set -Dbearings.data=DIR to point elsewhere)");
     }
 
     /** @param maxBytes stop after the file that reaches this many bytes; {@code Long.MAX_VALUE} for all */

@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,0 +1,86 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.plugin.ChunkIndexProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.usecase.ListNotes;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import javax.inject.Inject;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+/** {@code bearings notes}: the indexed notes, most recently modified first. */
+@Command(name = "notes", mixinStandardHelpOptions = true,
+        description = "List the indexed notes, most recently modified first, by tag, title or date.")
+final class NotesCommand implements Callable<Integer> {
+    private final ProviderRegistry<ChunkIndexProvider> stores;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--tag", paramLabel = "TAG", description = "Only notes with this tag or a child of it.")
+    private String tag;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "Only notes whose title contains TEXT (any case).")
+    private String title;
+
+    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE (2026-03-01).")
+    private String since;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "Most notes (default: 50).")
+    private int limit;
+
+    @Option(names = "--json", description = "Print a JSON array.")
+    private boolean json;
+
+    @Mixin
+    private StoreOptions storeOptions = new StoreOptions();
+
+    @Inject
+    NotesCommand(ProviderRegistry<ChunkIndexProvider> stores) {
+        this.stores = stores;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (limit < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be at least 1");
+        }
+        Optional<Instant> from;
+        try {
+            from = Optional.ofNullable(since).map(SearchCommand::instant);
+        } catch (DateTimeParseException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--since takes a date like 2026-03-01, not '" + since + "'");
+        }
+        List<IndexedNote> notes;
+        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(storeOptions.folder())) {
+            notes = ListNotes.list(index, new ListNotes.Query(Optional.ofNullable(tag), Optional.ofNullable(title), from, limit));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(notes.stream().map(NoteSummaryJson::of).toList()));
+            return 0;
+        }
+        for (IndexedNote note : notes) {
+            String tags = note.tags().isEmpty() ? "" : "  #" + String.join(" #", new TreeSet<>(note.tags()));
+            out.printf("%s  %s  (%s)%s%n", note.modified().toString().substring(0, 10), note.title(), note.id(), tags);
+        }
+        if (notes.isEmpty()) {
+            out.println("No notes found.");
+        }
+        return 0;
+    }
+}

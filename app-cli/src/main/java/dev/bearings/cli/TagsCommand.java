@@ -1,0 +1,55 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.plugin.ChunkIndexProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.usecase.ListTags;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import javax.inject.Inject;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code bearings tags}: the tags of the indexed notes with their note counts. */
+@Command(name = "tags", mixinStandardHelpOptions = true,
+        description = "List the tags of the indexed notes with how many notes carry each (a parent counts its children's).")
+final class TagsCommand implements Callable<Integer> {
+    private final ProviderRegistry<ChunkIndexProvider> stores;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--json", description = "Print a JSON array of {tag, notes}.")
+    private boolean json;
+
+    @Mixin
+    private StoreOptions storeOptions = new StoreOptions();
+
+    @Inject
+    TagsCommand(ProviderRegistry<ChunkIndexProvider> stores) {
+        this.stores = stores;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<ListTags.TagCount> tags;
+        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(storeOptions.folder())) {
+            tags = ListTags.list(index);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tags));
+            return 0;
+        }
+        for (ListTags.TagCount tag : tags) {
+            out.printf("%5d  #%s%n", tag.notes(), tag.tag());
+        }
+        return 0;
+    }
+}

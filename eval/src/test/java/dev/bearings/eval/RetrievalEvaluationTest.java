@@ -1,0 +1,80 @@
+package dev.bearings.eval;
+
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.index.IndexRecipe;
+import dev.bearings.core.note.Note;
+import dev.bearings.core.search.Fusion;
+import dev.bearings.core.usecase.SearchNotes;
+import dev.bearings.testkit.LineParser;
+import dev.bearings.testkit.MemoryChunkIndex;
+import dev.bearings.testkit.WordHashingEmbedder;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The evaluation on a tiny dataset whose right answers are plain, on the in-memory store. */
+class RetrievalEvaluationTest {
+    private final WordHashingEmbedder embedder = new WordHashingEmbedder(256, 64);
+
+    private static Note note(String id, String text) {
+        return new Note(id, id, text, Set.of(), Instant.EPOCH, "memory:" + id, List.of());
+    }
+
+    private RetrievalEvaluation.Setup setup(List<SearchNotes.Mode> modes, List<Fusion> fusions) {
+        return new RetrievalEvaluation.Setup("memory", MemoryChunkIndex.store(), new LineParser(),
+                IndexRecipe.of("lines", new ChunkingRules(20, 0, 0), true, IndexRecipe.Prefix.NONE, "word-hashing", Map.of(),
+                        embedder), modes, fusions);
+    }
+
+    private static final List<Note> NOTES = List.of(
+            note("tides", "spring tides follow the new and the full moon\n"),
+            note("bread", "sourdough starter feeding schedule\n"),
+            note("vpn", "# Tunnel\nwireguard tunnel on udp port 51820\n# Router\nthe router forwards the port\n"));
+
+    @Test
+    void documentsAreScoredByTheirBestChunkInEveryModeAndFusion() throws Exception {
+        EvalDataset data = new EvalDataset("tiny", NOTES, Map.of("q1", "wireguard udp port", "q2", "sourdough feeding"),
+                Map.of("q1", Map.of("vpn", 1), "q2", Map.of("bread", 1)), Map.of());
+        List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, setup(List.of(SearchNotes.Mode.values()),
+                List.of(Fusion.DEFAULT, Fusion.CLASSIC)), embedder);
+        assertThat(rows).extracting(r -> r.mode() + " " + r.fusion()).containsExactly(
+                "hybrid k=10 kw=2.00", "hybrid k=60 kw=1.00", "vector -", "keyword -");
+        assertThat(rows).allSatisfy(r -> {
+            assertThat(r.dataset()).isEqualTo("tiny");
+            assertThat(r.store()).isEqualTo("memory");
+            assertThat(r.queries()).isEqualTo(2);
+            assertThat(r.notes()).isEqualTo(3);
+            assertThat(r.chunks()).isEqualTo(4);
+            assertThat(r.ndcg10()).as(r.mode()).isEqualTo(1.0);
+            assertThat(r.mrr10()).isEqualTo(1.0);
+            assertThat(r.recall5()).isEqualTo(1.0);
+            assertThat(r.recall100()).isEqualTo(1.0);
+        });
+    }
+
+    @Test
+    void passagesAreRelevantWhenTheirLinesOverlapAGoldSpan() throws Exception {
+        // The gold passage is line 4 of the vpn note; its chunk (lines 3-4) ranks first for the router query.
+        EvalDataset data = new EvalDataset("spans", NOTES, Map.of("q", "router forwards the port"),
+                Map.of("q", Map.of("span", 1)), Map.of("span", new EvalDataset.GoldSpan("vpn", 4, 4)));
+        RetrievalEvaluation.Row row = RetrievalEvaluation.run(data, setup(List.of(SearchNotes.Mode.KEYWORD),
+                List.of(Fusion.DEFAULT)), embedder).get(0);
+        assertThat(row.mode()).isEqualTo("keyword");
+        assertThat(row.ndcg10()).isEqualTo(1.0);
+        assertThat(row.recall10()).isEqualTo(1.0);
+        assertThat(row.mrr10()).isEqualTo(1.0);
+        assertThat(row.recall100()).as("not measured for passages").isNaN();
+        EvalDataset missed = new EvalDataset("spans", NOTES, Map.of("q", "router forwards the port"),
+                Map.of("q", Map.of("span", 1)), Map.of("span", new EvalDataset.GoldSpan("vpn", 2, 2)));
+        RetrievalEvaluation.Row second = RetrievalEvaluation.run(missed, setup(List.of(SearchNotes.Mode.KEYWORD),
+                List.of(Fusion.DEFAULT)), embedder).get(0);
+        assertThat(second.mrr10()).as("the span's chunk comes second").isEqualTo(0.5);
+        assertThat(second.ndcg10()).isCloseTo(1 / (Math.log(3) / Math.log(2)), within(1e-12));
+    }
+}
