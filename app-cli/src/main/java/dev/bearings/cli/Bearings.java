@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import java.io.PrintWriter;
 
 /** The {@code bearings} command. Results go to stdout; progress, logs and errors to stderr. */
-@Command(name = "bearings", mixinStandardHelpOptions = true, version = "bearings 0.1.0",
+@Command(name = "bearings", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Local semantic search for Markdown notes.",
         subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
                 McpCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,

@@ -6,11 +6,8 @@ import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.NoteText;
-import dev.bearings.core.plugin.ParserProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.usecase.ChunkNote;
 import picocli.CommandLine;
@@ -32,7 +29,7 @@ import java.util.concurrent.Callable;
 @Command(name = "chunk", mixinStandardHelpOptions = true,
         description = "Show the chunks Bearings cuts Markdown files into.")
 final class ChunkCommand implements Callable<Integer> {
-    private final ProviderRegistry<ParserProvider> parsers;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -49,23 +46,21 @@ final class ChunkCommand implements Callable<Integer> {
     @CommandLine.Mixin
     private EmbedderOptions embedderOptions = new EmbedderOptions();
 
-    private final ProviderRegistry<EmbedderProvider> embedders;
 
     @Inject
-    ChunkCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders) {
-        this.parsers = parsers;
-        this.embedders = embedders;
+    ChunkCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
     public Integer call() throws IOException {
         ChunkingRules rules = chunking.rules(spec.commandLine(), ChunkingRules.DEFAULT);
         String parserName = chunking.parser(ChunkingOptions.DEFAULT_PARSER);
-        MarkdownParser markdownParser = parsers.create(parserName, Settings.NONE);
+        MarkdownParser markdownParser = plugins.parsers().create(parserName, Settings.NONE);
         if (!embedderOptions.requested()) {
             return chunkAll(new ChunkNote(markdownParser, new Chunker(rules)), false);
         }
-        try (EmbedderOptions.Opened opened = embedderOptions.open(embedders)) {
+        try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders())) {
             IndexRecipe recipe = IndexRecipe.of(parserName, rules, true, IndexRecipe.Prefix.TITLED, opened.name(),
                     opened.settings(), opened.embedder());
             return chunkAll(new ChunkNote(markdownParser, recipe.chunker(opened.embedder())), true);

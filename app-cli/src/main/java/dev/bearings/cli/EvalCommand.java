@@ -2,10 +2,6 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.ParserProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.usecase.SearchNotes;
@@ -31,9 +27,7 @@ import java.util.concurrent.Callable;
         description = {"Measure retrieval quality on a dataset: a BEIR folder (document level) or ObliQA (passage level).",
                 "Indexes into a temporary folder, which is deleted afterwards."})
 final class EvalCommand implements Callable<Integer> {
-    private final ProviderRegistry<ParserProvider> parsers;
-    private final ProviderRegistry<EmbedderProvider> embedders;
-    private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -80,11 +74,8 @@ final class EvalCommand implements Callable<Integer> {
     private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
-    EvalCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
-                ProviderRegistry<ChunkIndexProvider> stores) {
-        this.parsers = parsers;
-        this.embedders = embedders;
-        this.stores = stores;
+    EvalCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
@@ -92,8 +83,8 @@ final class EvalCommand implements Callable<Integer> {
         List<SearchNotes.Mode> modes = modes();
         EvalDataset data = dataset.beir != null ? EvalDataset.beir(dataset.beir, split, maxQueries, distractors)
                 : EvalDataset.obliqa(dataset.obliqa, maxQueries);
-        try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), parsers, embedders, Optional.empty())) {
-            RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store, stores.create(store, Settings.NONE),
+        try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), Optional.empty())) {
+            RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store, plugins.stores().create(store, Settings.NONE),
                     opened.parser(), opened.recipe(), modes, fusions());
             print(RetrievalEvaluation.run(data, setup, opened.embedder().embedder()));
         }

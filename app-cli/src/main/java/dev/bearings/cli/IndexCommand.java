@@ -4,11 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.NoteSourceProvider;
-import dev.bearings.core.plugin.ParserProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.SyncIndex;
@@ -34,10 +29,7 @@ import java.util.stream.Collectors;
         description = {"Index notes for search, re-reading only what changed.",
                 "With no source given, syncs the sources the index was last built from."})
 final class IndexCommand implements Callable<Integer> {
-    private final ProviderRegistry<ParserProvider> parsers;
-    private final ProviderRegistry<EmbedderProvider> embedders;
-    private final ProviderRegistry<ChunkIndexProvider> stores;
-    private final ProviderRegistry<NoteSourceProvider> sources;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -70,12 +62,8 @@ final class IndexCommand implements Callable<Integer> {
     private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
-    IndexCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
-                 ProviderRegistry<ChunkIndexProvider> stores, ProviderRegistry<NoteSourceProvider> sources) {
-        this.parsers = parsers;
-        this.embedders = embedders;
-        this.stores = stores;
-        this.sources = sources;
+    IndexCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
@@ -90,17 +78,17 @@ final class IndexCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "nothing to index: give --folder DIR, --bear or --source NAME (they are remembered for the next run)");
         }
-        try (var opened = new SourcesOpened(config.open(sources))) {
+        try (var opened = new SourcesOpened(config.open(plugins.sources()))) {
             // Unknown providers and settings are refused here, before the index is touched.
         }
-        ChunkIndexStore store = storeOptions.store(stores);
+        ChunkIndexStore store = storeOptions.store(plugins.stores());
         try (IndexLock lock = IndexLock.acquire(folder);
-             RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), parsers, embedders,
+             RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(),
                      rebuild ? Optional.empty() : RecipeOptions.built(store, folder))) {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
             List<SyncReportJson> reports = new ArrayList<>();
             try (ChunkIndex index = store.open(folder, opened.recipe(), rebuild)) {
-                SourcesSync.run(config, sources, folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
+                SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
                     private SyncProgressBar bar;
 
                     @Override

@@ -4,11 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.NoteSourceProvider;
-import dev.bearings.core.plugin.ParserProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
@@ -41,14 +36,11 @@ import java.util.concurrent.CountDownLatch;
         description = {"Serve the index to AI agents (Claude Desktop, Claude Code, Cursor) as an MCP server over stdio.",
                 "Searches first sync the notes changed since the last sync, for at most --sync-budget seconds."})
 final class McpCommand implements Callable<Integer> {
+    private final Plugins plugins;
     static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
             + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
             + "and lines; use read_note to read a whole note or section.";
 
-    private final ProviderRegistry<ParserProvider> parsers;
-    private final ProviderRegistry<EmbedderProvider> embedders;
-    private final ProviderRegistry<ChunkIndexProvider> stores;
-    private final ProviderRegistry<NoteSourceProvider> sources;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -64,12 +56,8 @@ final class McpCommand implements Callable<Integer> {
     private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
-    McpCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
-               ProviderRegistry<ChunkIndexProvider> stores, ProviderRegistry<NoteSourceProvider> sources) {
-        this.parsers = parsers;
-        this.embedders = embedders;
-        this.stores = stores;
-        this.sources = sources;
+    McpCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
@@ -78,10 +66,10 @@ final class McpCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sync-budget must be 0 or more seconds");
         }
         Path folder = storeOptions.folder();
-        ChunkIndexStore store = storeOptions.store(stores);
+        ChunkIndexStore store = storeOptions.store(plugins.stores());
         // The server searches and syncs with the index's own recipe; flags that would change it are refused.
         Optional<IndexRecipe> built = RecipeOptions.built(store, folder);
-        RecipeOptions.Opened recipe = recipeOptions.open(spec.commandLine(), parsers, embedders, built);
+        RecipeOptions.Opened recipe = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built);
         if (built.isPresent() && !built.get().differences(recipe.recipe()).isEmpty()) {
             recipe.close();
             throw new IndexMismatchException(folder, built.get().differences(recipe.recipe()));
@@ -91,13 +79,13 @@ final class McpCommand implements Callable<Integer> {
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         var mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         CountDownLatch closed = new CountDownLatch(1);
-        try (LiveIndex index = new LiveIndex(folder, store, recipe, sources, Clock.systemUTC())) {
+        try (LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
             McpTools tools = new McpTools(index, storeOptions.store, Duration.ofMillis((long) (syncBudget * 1000)), mapper);
             JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
             InputStream checked = guard.start();
             StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, checked, protocol);
             McpSyncServer server = McpServer.sync(transport)
-                    .serverInfo("bearings", Bearings.class.getAnnotation(Command.class).version()[0].replace("bearings ", ""))
+                    .serverInfo("bearings", Version.NUMBER)
                     .instructions(INSTRUCTIONS)
                     .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                     .jsonMapper(mapper)

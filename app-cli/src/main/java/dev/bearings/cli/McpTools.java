@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexStats;
-import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
@@ -13,7 +12,6 @@ import dev.bearings.core.usecase.ListNotes;
 import dev.bearings.core.usecase.ListTags;
 import dev.bearings.core.usecase.ReadNote;
 import dev.bearings.core.usecase.SearchNotes;
-import dev.bearings.core.usecase.SyncIndex;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -32,7 +30,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.usecase.ListNotes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,7 +23,7 @@ import java.util.concurrent.Callable;
 @Command(name = "notes", mixinStandardHelpOptions = true,
         description = "List the indexed notes, most recently modified first, by tag, title or date.")
 final class NotesCommand implements Callable<Integer> {
-    private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -49,8 +47,8 @@ final class NotesCommand implements Callable<Integer> {
     private StoreOptions storeOptions = new StoreOptions();
 
     @Inject
-    NotesCommand(ProviderRegistry<ChunkIndexProvider> stores) {
-        this.stores = stores;
+    NotesCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
@@ -65,7 +63,7 @@ final class NotesCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--since takes a date like 2026-03-01, not '" + since + "'");
         }
         List<IndexedNote> notes;
-        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(storeOptions.folder())) {
+        try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             notes = ListNotes.list(index, new ListNotes.Query(Optional.ofNullable(tag), Optional.ofNullable(title), from, limit));
         }
         PrintWriter out = spec.commandLine().getOut();

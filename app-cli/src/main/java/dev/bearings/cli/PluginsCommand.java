@@ -2,10 +2,6 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.NoteSourceProvider;
-import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.Provider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import picocli.CommandLine;
@@ -21,13 +17,10 @@ import java.util.concurrent.Callable;
 
 /** {@code bearings plugins}: every parser, embedder, index store and note source this command can use. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
-        description = {"List the parsers, embedders, index stores and note sources, built in or found on the classpath.",
+        description = {"List the plugins.parsers(), plugins.embedders(), index stores and note plugins.sources(), built in or found on the classpath.",
                 "Choose them with --parser, --embedder, --store and --source NAME[:KEY=VALUE,...]."})
 final class PluginsCommand implements Callable<Integer> {
-    private final ProviderRegistry<ParserProvider> parsers;
-    private final ProviderRegistry<EmbedderProvider> embedders;
-    private final ProviderRegistry<ChunkIndexProvider> stores;
-    private final ProviderRegistry<NoteSourceProvider> sources;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -36,12 +29,8 @@ final class PluginsCommand implements Callable<Integer> {
     private boolean json;
 
     @Inject
-    PluginsCommand(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
-                   ProviderRegistry<ChunkIndexProvider> stores, ProviderRegistry<NoteSourceProvider> sources) {
-        this.parsers = parsers;
-        this.embedders = embedders;
-        this.stores = stores;
-        this.sources = sources;
+    PluginsCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     /** One provider as listed. */
@@ -51,10 +40,10 @@ final class PluginsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<PluginJson> all = new ArrayList<>();
-        add(all, "parser", parsers);
-        add(all, "embedder", embedders);
-        add(all, "store", stores);
-        add(all, "source", sources);
+        add(all, "parser", plugins.parsers());
+        add(all, "embedder", plugins.embedders());
+        add(all, "store", plugins.stores());
+        add(all, "source", plugins.sources());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(all));

@@ -98,4 +98,11 @@ interface PluginsModule {
     static ProviderRegistry<ParserProvider> parsers(Set<ParserProvider> builtIn) {
         return ProviderRegistry.of("Markdown parser", ServiceLoaderBridge.withDiscovered(ParserProvider.class, builtIn));
     }
+
+    @Provides
+    @Singleton
+    static Plugins plugins(ProviderRegistry<ParserProvider> parsers, ProviderRegistry<EmbedderProvider> embedders,
+                           ProviderRegistry<ChunkIndexProvider> stores, ProviderRegistry<NoteSourceProvider> sources) {
+        return new Plugins(parsers, embedders, stores, sources);
+    }
 }

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
@@ -32,8 +29,7 @@ import java.util.concurrent.Callable;
 /** {@code bearings search QUERY}: the passages that answer a question, grouped by note. */
 @Command(name = "search", mixinStandardHelpOptions = true, description = "Search the index by meaning and keywords.")
 final class SearchCommand implements Callable<Integer> {
-    private final ProviderRegistry<EmbedderProvider> embedders;
-    private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -70,9 +66,8 @@ final class SearchCommand implements Callable<Integer> {
     private EmbedderOptions embedderOptions = new EmbedderOptions();
 
     @Inject
-    SearchCommand(ProviderRegistry<EmbedderProvider> embedders, ProviderRegistry<ChunkIndexProvider> stores) {
-        this.embedders = embedders;
-        this.stores = stores;
+    SearchCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
@@ -81,13 +76,13 @@ final class SearchCommand implements Callable<Integer> {
         SearchFilter filter = new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before),
                 Optional.ofNullable(source));
         String text = String.join(" ", query);
-        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(storeOptions.folder())) {
+        try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             if (index.stats().chunks() == 0) {
                 spec.commandLine().getErr().println("bearings: the index at " + storeOptions.folder()
                         + " is empty: run bearings index --folder DIR (or --bear) first");
                 return 1;
             }
-            try (EmbedderOptions.Opened opened = embedderOptions.open(embedders, Optional.of(index.manifest().recipe()))) {
+            try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders(), Optional.of(index.manifest().recipe()))) {
                 Embedder embedder = opened.embedder();
                 index.manifest().requireModel(embedder.modelId(), embedder.dimension(), storeOptions.folder());
                 SearchNotes.Results results = new SearchNotes(embedder, Fusion.DEFAULT)

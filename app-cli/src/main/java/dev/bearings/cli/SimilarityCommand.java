@@ -2,8 +2,6 @@ package dev.bearings.cli;
 
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,7 +15,7 @@ import java.util.concurrent.Callable;
 @Command(name = "similarity", mixinStandardHelpOptions = true,
         description = "Print the cosine similarity of two texts under the embedding model.")
 final class SimilarityCommand implements Callable<Integer> {
-    private final ProviderRegistry<EmbedderProvider> embedders;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -32,13 +30,13 @@ final class SimilarityCommand implements Callable<Integer> {
     private EmbedderOptions embedderOptions = new EmbedderOptions();
 
     @Inject
-    SimilarityCommand(ProviderRegistry<EmbedderProvider> embedders) {
-        this.embedders = embedders;
+    SimilarityCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
     public Integer call() {
-        try (EmbedderOptions.Opened opened = embedderOptions.open(embedders)) {
+        try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders())) {
             Embedder embedder = opened.embedder();
             List<Embedding> vectors = embedder.embed(List.of(first, second));
             for (int i = 0; i < 2; i++) {

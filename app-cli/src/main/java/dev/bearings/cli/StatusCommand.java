@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +20,7 @@ import java.util.concurrent.Callable;
 /** {@code bearings status}: what the index holds and how it was built. */
 @Command(name = "status", mixinStandardHelpOptions = true, description = "Show what the index holds.")
 final class StatusCommand implements Callable<Integer> {
-    private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -34,8 +32,8 @@ final class StatusCommand implements Callable<Integer> {
     private boolean json;
 
     @Inject
-    StatusCommand(ProviderRegistry<ChunkIndexProvider> stores) {
-        this.stores = stores;
+    StatusCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
@@ -44,7 +42,7 @@ final class StatusCommand implements Callable<Integer> {
         SourcesConfig config = SourcesConfig.read(folder);
         IndexManifest manifest;
         IndexStats stats;
-        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(folder)) {
+        try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(folder)) {
             manifest = index.manifest();
             stats = index.stats();
         }

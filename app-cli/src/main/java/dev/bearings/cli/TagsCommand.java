@@ -3,8 +3,6 @@ package dev.bearings.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.plugin.ChunkIndexProvider;
-import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.usecase.ListTags;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,7 +18,7 @@ import java.util.concurrent.Callable;
 @Command(name = "tags", mixinStandardHelpOptions = true,
         description = "List the tags of the indexed notes with how many notes carry each (a parent counts its children's).")
 final class TagsCommand implements Callable<Integer> {
-    private final ProviderRegistry<ChunkIndexProvider> stores;
+    private final Plugins plugins;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -32,14 +30,14 @@ final class TagsCommand implements Callable<Integer> {
     private StoreOptions storeOptions = new StoreOptions();
 
     @Inject
-    TagsCommand(ProviderRegistry<ChunkIndexProvider> stores) {
-        this.stores = stores;
+    TagsCommand(Plugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
     public Integer call() throws Exception {
         List<ListTags.TagCount> tags;
-        try (ChunkIndexReader index = storeOptions.store(stores).openExisting(storeOptions.folder())) {
+        try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             tags = ListTags.list(index);
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -1,26 +1,17 @@
 package dev.bearings.cli;
 
 import dev.bearings.core.index.ChunkIndex;
-import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.index.IndexManifest;
-import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.core.search.RankedChunk;
-import dev.bearings.core.search.SearchFilter;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
+import dev.bearings.testkit.ForwardingChunkIndex;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Collection;
-import java.util.List;
-import java.util.Map;
 
 /**
  * A test plugin, {@code full-disk}: the SQLite store on a disk that fills up after two notes, failing
@@ -42,32 +33,16 @@ public final class FullDiskStoreProvider implements ChunkIndexProvider {
     @Override
     public ChunkIndexStore create(Settings settings) {
         ChunkIndexStore sqlite = new SqliteIndexProvider().create(settings);
-        return new ChunkIndexStore() {
-            @Override
-            public int formatVersion() {
-                return sqlite.formatVersion();
-            }
-
-            @Override
-            public ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException {
-                return sqlite.openExisting(folder);
-            }
-
-            @Override
-            public ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
-                    throws dev.bearings.core.index.IndexMismatchException, IndexUnreadableException {
-                return new Full(sqlite.open(folder, recipe, rebuild));
-            }
-        };
+        return ChunkIndexStore.of(sqlite.formatVersion(), sqlite::openExisting,
+                (folder, recipe, rebuild) -> new Full(sqlite.open(folder, recipe, rebuild)));
     }
 
-    /** Delegates everything; writes fail once two notes are in. */
-    private static final class Full implements ChunkIndex {
-        private final ChunkIndex index;
+    /** The SQLite index, whose writes fail once two notes are in. */
+    private static final class Full extends ForwardingChunkIndex {
         private int written;
 
         Full(ChunkIndex index) {
-            this.index = index;
+            super(index);
         }
 
         @Override
@@ -75,52 +50,7 @@ public final class FullDiskStoreProvider implements ChunkIndexProvider {
             if (++written > NOTES_THAT_FIT) {
                 throw new UncheckedIOException(new IOException("No space left on device"));
             }
-            index.replaceNote(note, chunks);
-        }
-
-        @Override
-        public void deleteNote(String source, String noteId) {
-            index.deleteNote(source, noteId);
-        }
-
-        @Override
-        public void markSynced(Instant at) {
-            index.markSynced(at);
-        }
-
-        @Override
-        public IndexManifest manifest() {
-            return index.manifest();
-        }
-
-        @Override
-        public Map<String, String> versions(String source) {
-            return index.versions(source);
-        }
-
-        @Override
-        public List<IndexedNote> notes() {
-            return index.notes();
-        }
-
-        @Override
-        public Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
-            return index.vectorsByHash(contentHashes);
-        }
-
-        @Override
-        public IndexStats stats() {
-            return index.stats();
-        }
-
-        @Override
-        public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
-            return index.nearest(query, limit, filter);
-        }
-
-        @Override
-        public void close() {
-            index.close();
+            super.replaceNote(note, chunks);
         }
     }
 }

@@ -71,4 +71,13 @@ class SourceTextTest {
         assertThat(SourceText.of("x".repeat(3) + "\n".repeat(40)).lineCount()).as("more lines than the first guess")
                 .isEqualTo(40);
     }
+
+    @Test
+    void linesComeWithTheLastOnesLineFeed() {
+        SourceText text = SourceText.of("a\nb\nc");
+        assertThat(text.lines(1, 2)).isEqualTo("a\nb\n");
+        assertThat(text.lines(2, 3)).isEqualTo("b\nc");
+        assertThat(text.lines(3, 3)).isEqualTo("c");
+        assertThatThrownBy(() -> text.lines(3, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
 }

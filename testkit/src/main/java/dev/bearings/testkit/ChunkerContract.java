@@ -38,7 +38,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void everyChunkCarriesItsHeadingPath() {
+    protected void everyChunkCarriesItsHeadingPath() {
         String md = "# Main\n\n" + words("a", 40) + "\n\n## Sub\n\n" + words("b", 40) + "\n\n### Deep\n\n"
                 + words("c", 40) + "\n\n## Other\n\n" + words("d", 40) + "\n";
         List<Chunk> chunks = chunk(md);
@@ -51,7 +51,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void commentsInCodeFencesDoNotStartSections() {
+    protected void commentsInCodeFencesDoNotStartSections() {
         String md = "# Setup\n\n" + words("w", 35) + "\n\n```bash\n# install\napt install wireguard\n"
                 + "## enable\nsystemctl enable wg-quick@wg0\n```\n\n~~~\n# tilde comment\n~~~\n";
         List<Chunk> chunks = chunk(md);
@@ -61,13 +61,13 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void setextHeadingsStartSections() {
+    protected void setextHeadingsStartSections() {
         String md = "Main\n====\n\n" + words("a", 40) + "\n\nSub\n---\n\n" + words("b", 40) + "\n";
         assertThat(chunk(md)).extracting(c -> c.headingPath().toString()).containsExactly("# Main", "# Main > ## Sub");
     }
 
     @Test
-    void smallSectionMergesIntoTheChunkBeforeIt() {
+    protected void smallSectionMergesIntoTheChunkBeforeIt() {
         String md = "# A\n\n" + words("a", 100) + "\n\n## B\n\n" + words("b", 10) + "\n";
         List<Chunk> chunks = chunk(md);
         assertThat(chunks).hasSize(1);
@@ -77,7 +77,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void smallFirstSectionMergesForward() {
+    protected void smallFirstSectionMergesForward() {
         String md = "# Title\n\n## Intro\n\n" + words("a", 100) + "\n";
         List<Chunk> chunks = chunk(md);
         assertThat(chunks).hasSize(1);
@@ -86,7 +86,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void mergingNeverPassesTheAllowance() {
+    protected void mergingNeverPassesTheAllowance() {
         ChunkingRules rules = new ChunkingRules(50, 30, 10);
         String md = "# A\n\n" + words("a", 48) + "\n\n## B\n\n" + words("b", 28) + "\n\n## C\n\n" + words("c", 28) + "\n";
         List<Chunk> chunks = chunk(md, rules);
@@ -95,7 +95,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void aLongSingleParagraphIsSplitWithExactOverlap() {
+    protected void aLongSingleParagraphIsSplitWithExactOverlap() {
         String md = "# Essay\n\n" + words("w", 2000) + "\n";
         List<Chunk> chunks = chunk(md);
         assertThat(chunks.size()).isGreaterThanOrEqualTo(7);
@@ -112,7 +112,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void proseIsCutBetweenSentencesWhenOneWillDo() {
+    protected void proseIsCutBetweenSentencesWhenOneWillDo() {
         String sentence = "Start " + words("s", 18) + " end.";
         String md = "# Prose\n\n" + String.join(" ", java.util.Collections.nCopies(30, sentence)) + "\n";
         List<Chunk> chunks = chunk(md);
@@ -121,7 +121,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void sectionsAreCutBetweenBlocksWhenOneWillDo() {
+    protected void sectionsAreCutBetweenBlocksWhenOneWillDo() {
         String md = "# Blocks\n\n" + words("a", 200) + "\n\n" + words("b", 200) + "\n";
         List<Chunk> chunks = chunk(md);
         assertThat(chunks).hasSize(2);
@@ -131,7 +131,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void oversizedCodeIsCutBetweenLines() {
+    protected void oversizedCodeIsCutBetweenLines() {
         StringBuilder code = new StringBuilder("# Script\n\n```python\n");
         for (int i = 0; i < 100; i++) {
             code.append("# step ").append(i).append(' ').append(words("x", 8)).append('\n');
@@ -146,7 +146,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void overlapNeverCrossesAHeading() {
+    protected void overlapNeverCrossesAHeading() {
         String md = "# One\n\n" + words("a", 250) + "\n\n# Two\n\n" + words("b", 250) + "\n";
         List<Chunk> chunks = chunk(md);
         assertThat(chunks).hasSize(2);
@@ -155,7 +155,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void cjkTextIsCountedPerCharacterAndSplit() {
+    protected void cjkTextIsCountedPerCharacterAndSplit() {
         String han = "東京都の天気は晴れです".repeat(100);
         assertThat(Words.count(han)).isEqualTo(han.length());
         List<Chunk> chunks = chunk("# 天気\n\n" + han + "\n");
@@ -164,7 +164,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void frontMatterIsNeverPartOfAChunk() {
+    protected void frontMatterIsNeverPartOfAChunk() {
         String md = "---\ntitle: Secret\n---\n# Visible\n\n" + words("a", 40) + "\n";
         List<Chunk> chunks = chunk(md);
         assertThat(chunks).hasSize(1);
@@ -173,14 +173,14 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void emptyNotesHaveNoChunks() {
+    protected void emptyNotesHaveNoChunks() {
         assertThat(chunk("")).isEmpty();
         assertThat(chunk("\n  \n")).isEmpty();
         assertThat(chunk("---\ntitle: only metadata\n---\n")).isEmpty();
     }
 
     @Test
-    void tokenBudgetWinsWhenItComesFirst() {
+    protected void tokenBudgetWinsWhenItComesFirst() {
         TokenBudget budget = new TokenBudget(text -> Words.count(text) * 2, 100);
         List<Chunk> chunks = new Chunker(ChunkingRules.DEFAULT, budget)
                 .chunk(MarkdownDocument.parse("# T\n\n" + words("w", 500) + "\n", parser()));
@@ -189,7 +189,7 @@ public abstract class ChunkerContract {
     }
 
     @Test
-    void aSingleWordLargerThanTheBudgetIsCutBetweenCharacters() {
+    protected void aSingleWordLargerThanTheBudgetIsCutBetweenCharacters() {
         TokenBudget budget = new TokenBudget(text -> text.length(), 50);
         String blob = "x".repeat(500);
         List<Chunk> chunks = new Chunker(ChunkingRules.DEFAULT, budget)

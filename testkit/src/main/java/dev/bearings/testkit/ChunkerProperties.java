@@ -32,19 +32,19 @@ public abstract class ChunkerProperties {
     protected abstract MarkdownParser parser();
 
     @Provide
-    Arbitrary<ChunkingRules> rules() {
+    protected Arbitrary<ChunkingRules> rules() {
         return Arbitraries.integers().between(5, 400).flatMap(max -> Combinators.combine(
                 Arbitraries.integers().between(0, max), Arbitraries.integers().between(0, max - 1))
                 .as((min, overlap) -> new ChunkingRules(max, min, overlap)));
     }
 
     @Provide
-    Arbitrary<String> notes() {
+    protected Arbitrary<String> notes() {
         return GeneratedMarkdown.notes();
     }
 
     @Property(tries = 150)
-    void chunksFollowTheRules(@ForAll("notes") String markdown, @ForAll("rules") ChunkingRules rules) {
+    protected void chunksFollowTheRules(@ForAll("notes") String markdown, @ForAll("rules") ChunkingRules rules) {
         MarkdownDocument document = MarkdownDocument.parse(markdown, parser());
         List<Chunk> chunks = new Chunker(rules).chunk(document);
         checkChunks(document, rules, chunks);
@@ -53,7 +53,7 @@ public abstract class ChunkerProperties {
     }
 
     @Property(tries = 60)
-    void tokenBudgetIsNeverExceeded(@ForAll("notes") String markdown, @ForAll("rules") ChunkingRules rules) {
+    protected void tokenBudgetIsNeverExceeded(@ForAll("notes") String markdown, @ForAll("rules") ChunkingRules rules) {
         // A stand-in tokenizer of roughly word-piece density: one token per 4 characters, plus 2.
         TokenBudget budget = new TokenBudget(text -> 2 + (text.length() + 3) / 4, 64);
         ChunkPrefix prefix = path -> "Generated > " + path + "\n";

@@ -36,19 +36,19 @@ public abstract class EmbedderContract {
     protected abstract int expectedDimension();
 
     @BeforeAll
-    void open() {
+    protected void open() {
         embedder = createEmbedder();
     }
 
     @AfterAll
-    void close() {
+    protected void close() {
         if (embedder != null) {
             embedder.close();
         }
     }
 
     @Test
-    void vectorsHaveTheModelsDimensionAndUnitLength() {
+    protected void vectorsHaveTheModelsDimensionAndUnitLength() {
         assertThat(embedder.dimension()).isEqualTo(expectedDimension());
         for (Embedding e : embedder.embed(TEXTS)) {
             assertThat(e.vector()).hasSize(expectedDimension());
@@ -57,14 +57,14 @@ public abstract class EmbedderContract {
     }
 
     @Test
-    void sameTextSameVector() {
+    protected void sameTextSameVector() {
         float[] first = embedder.embed(TEXTS.get(1)).vector();
         float[] second = embedder.embed(TEXTS.get(1)).vector();
         assertThat(second).containsExactly(first);
     }
 
     @Test
-    void batchResultEqualsOneByOne() {
+    protected void batchResultEqualsOneByOne() {
         List<Embedding> batch = embedder.embed(TEXTS);
         for (int i = 0; i < TEXTS.size(); i++) {
             Embedding alone = embedder.embed(TEXTS.get(i));
@@ -74,7 +74,7 @@ public abstract class EmbedderContract {
     }
 
     @Test
-    void largeBatchesKeepTheirOrder() {
+    protected void largeBatchesKeepTheirOrder() {
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             texts.add(TEXTS.get(i % TEXTS.size()) + " " + "extra words ".repeat(i));
@@ -87,7 +87,7 @@ public abstract class EmbedderContract {
     }
 
     @Test
-    void tokenCountsAgreeWithTheEmbedding() {
+    protected void tokenCountsAgreeWithTheEmbedding() {
         for (String text : TEXTS) {
             assertThat(embedder.embed(text).tokens()).isEqualTo(embedder.countTokens(text));
         }
@@ -95,14 +95,14 @@ public abstract class EmbedderContract {
     }
 
     @Test
-    void emptyTextHasAVector() {
+    protected void emptyTextHasAVector() {
         Embedding empty = embedder.embed("");
         assertThat(empty.truncated()).isFalse();
         assertThat(Vectors.norm(empty.vector())).isCloseTo(1.0, within(1e-5));
     }
 
     @Test
-    void hugeInputIsCutOnPurposeAndSaysSo() {
+    protected void hugeInputIsCutOnPurposeAndSaysSo() {
         String huge = "The tunnel carries traffic between the laptop and the home network. ".repeat(5_000);
         Embedding embedding = embedder.embed(huge);
         assertThat(embedding.truncated()).isTrue();
@@ -113,7 +113,7 @@ public abstract class EmbedderContract {
     }
 
     @Test
-    void textCutAtTheWindowEmbedsLikeItsFirstTokens() {
+    protected void textCutAtTheWindowEmbedsLikeItsFirstTokens() {
         String head = "WireGuard keys live in /etc/wireguard and are readable by root only. ".repeat(40);
         Embedding long1 = embedder.embed(head + "tail one " .repeat(400));
         Embedding long2 = embedder.embed(head + "completely different ending ".repeat(300));
@@ -122,7 +122,7 @@ public abstract class EmbedderContract {
     }
 
     @Test
-    void meaningShowsInTheVectors() {
+    protected void meaningShowsInTheVectors() {
         List<Embedding> e = embedder.embed(List.of("How do I reach my home network from a café?",
                 "WireGuard tunnel to the LAN from the road", "Bake bread with a sourdough starter"));
         assertThat(e.get(0).cosine(e.get(1))).isGreaterThan(e.get(0).cosine(e.get(2)));

@@ -1,5 +1,6 @@
 package dev.bearings.testkit;
 
+import dev.bearings.core.embed.Vectors;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
@@ -332,11 +333,7 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
         List<RankedChunk> scored = new ArrayList<>();
         for (Entry entry : matching(filter)) {
             for (IndexedChunk chunk : entry.chunks()) {
-                double dot = 0;
-                for (int d = 0; d < query.length; d++) {
-                    dot += query[d] * chunk.vector()[d];
-                }
-                scored.add(new RankedChunk(stored(entry.note(), chunk), dot));
+                scored.add(new RankedChunk(stored(entry.note(), chunk), Vectors.dot(query, chunk.vector())));
             }
         }
         return best(scored, limit);

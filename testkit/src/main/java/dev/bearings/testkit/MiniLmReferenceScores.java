@@ -21,13 +21,13 @@ public abstract class MiniLmReferenceScores extends EmbedderContract {
     }
 
     @Test
-    void pairSimilarityMatchesSentenceTransformers() {
+    protected void pairSimilarityMatchesSentenceTransformers() {
         List<Embedding> e = embedder.embed(List.of("A man is eating food.", "A man is eating a piece of bread."));
         assertThat(e.get(0).cosine(e.get(1))).isCloseTo(0.7553, within(0.002));
     }
 
     @Test
-    void semanticSearchExampleScoresToThreeDecimals() {
+    protected void semanticSearchExampleScoresToThreeDecimals() {
         List<String> corpus = List.of("A man is eating food.", "A man is eating a piece of bread.",
                 "The girl is carrying a baby.", "A man is riding a horse.", "A woman is playing violin.",
                 "Two men pushed carts through the woods.", "A man is riding a white horse on an enclosed ground.",
@@ -42,7 +42,7 @@ public abstract class MiniLmReferenceScores extends EmbedderContract {
     }
 
     @Test
-    void identifiesTheModelAndItsWindow() {
+    protected void identifiesTheModelAndItsWindow() {
         assertThat(embedder.modelId()).startsWith("all-MiniLM-L6-v2/");
         assertThat(embedder.maxTokens()).isEqualTo(256);
     }

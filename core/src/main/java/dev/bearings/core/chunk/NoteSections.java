@@ -49,9 +49,7 @@ public final class NoteSections {
 
     /** The text of those lines, as the note has them. */
     public static String text(MarkdownDocument document, LineRange lines) {
-        var source = document.source();
-        int end = lines.last() < source.lineCount() ? source.lineStart(lines.last() + 1) : source.length();
-        return source.text().substring(source.lineStart(lines.first()), end);
+        return document.source().lines(lines.first(), lines.last());
     }
 
     private static List<Wanted> parse(String wanted) {

@@ -31,6 +31,39 @@ public interface ChunkIndexStore {
      */
     ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild) throws IndexMismatchException, IndexUnreadableException;
 
+    /** {@link #openExisting}, as a function. */
+    @FunctionalInterface
+    interface ReaderOpener {
+        ChunkIndexReader open(Path folder) throws IndexUnreadableException;
+    }
+
+    /** {@link #open}, as a function. */
+    @FunctionalInterface
+    interface WriterOpener {
+        ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild) throws IndexMismatchException, IndexUnreadableException;
+    }
+
+    /** A store of this format that opens indexes with these two functions: most stores are no more than that. */
+    static ChunkIndexStore of(int formatVersion, ReaderOpener reader, WriterOpener writer) {
+        return new ChunkIndexStore() {
+            @Override
+            public int formatVersion() {
+                return formatVersion;
+            }
+
+            @Override
+            public ChunkIndexReader openExisting(Path folder) throws IndexUnreadableException {
+                return reader.open(folder);
+            }
+
+            @Override
+            public ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
+                    throws IndexMismatchException, IndexUnreadableException {
+                return writer.open(folder, recipe, rebuild);
+            }
+        };
+    }
+
     /** An index that is absent, corrupt, truncated, locked or not an index at all; {@link #problem()} says which. */
     final class IndexUnreadableException extends Exception {
         private static final long serialVersionUID = 1L;

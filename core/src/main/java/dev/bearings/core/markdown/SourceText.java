@@ -64,6 +64,15 @@ public final class SourceText {
         return text.substring(lineStart(line), lineEnd(line));
     }
 
+    /** Lines {@code first..last} (1-based, inclusive) as the text has them, the last one's line feed included. */
+    public String lines(int first, int last) {
+        if (last < first) {
+            throw new IndexOutOfBoundsException("lines " + first + ".." + last);
+        }
+        int end = last < lineStarts.length ? lineStart(last + 1) : text.length();
+        return text.substring(lineStart(first), end);
+    }
+
     /** The 1-based line holding the character at an offset. */
     public int lineOf(int offset) {
         if (offset < 0 || offset > text.length()) {

@@ -9,9 +9,9 @@ import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.search.Fusion;
-import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
+import dev.bearings.testkit.ForwardingChunkIndex;
 import dev.bearings.testkit.MemoryChunkIndex;
 import dev.bearings.testkit.WordHashingEmbedder;
 import org.junit.jupiter.api.AfterEach;
@@ -138,53 +138,23 @@ class SearchNotesTest {
     }
 
     /** A reader that records the limits it was asked for. */
-    private static final class Recording implements ChunkIndexReader, KeywordSearch {
-        private final ChunkIndex delegate;
+    private static final class Recording extends ForwardingChunkIndex {
         private final List<String> asked = new ArrayList<>();
 
         Recording(ChunkIndex delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         @Override
         public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
             asked.add("vector " + limit);
-            return delegate.nearest(query, limit, filter);
+            return super.nearest(query, limit, filter);
         }
 
         @Override
         public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
             asked.add("keyword " + limit);
-            return ((KeywordSearch) delegate).keywords(query, limit, filter);
-        }
-
-        @Override
-        public IndexManifest manifest() {
-            return delegate.manifest();
-        }
-
-        @Override
-        public Map<String, String> versions(String source) {
-            return delegate.versions(source);
-        }
-
-        @Override
-        public List<IndexedNote> notes() {
-            return delegate.notes();
-        }
-
-        @Override
-        public Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
-            return delegate.vectorsByHash(contentHashes);
-        }
-
-        @Override
-        public IndexStats stats() {
-            return delegate.stats();
-        }
-
-        @Override
-        public void close() {
+            return super.keywords(query, limit, filter);
         }
     }
 

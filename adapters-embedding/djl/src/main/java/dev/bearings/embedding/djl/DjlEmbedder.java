@@ -7,6 +7,7 @@ import ai.djl.translate.TranslateException;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.embedding.support.BatchedInference;
 import dev.bearings.embedding.support.DjlOffline;
+import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.embedding.support.EmbeddingModel;
 import dev.bearings.embedding.support.LazyEngineEmbedder;
 import dev.bearings.embedding.support.WordPieces;
@@ -94,6 +95,11 @@ public final class DjlEmbedder extends LazyEngineEmbedder {
             allPredictors.forEach(Predictor::close);
             model.close();
         }
+    }
+
+    public DjlEmbedder(EmbedderSettings settings) {
+        this(settings.model(), settings.window(), settings.threads(), settings.batch(), settings.intraOpThreads(),
+                settings.sortByLength());
     }
 
     public DjlEmbedder(EmbeddingModel spec, int window, int threads, int batchSize, int intraOpThreads,

@@ -1,14 +1,11 @@
 package dev.bearings.embedding.djl;
 
 import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.support.EmbedderSettings;
-
-import java.util.Set;
+import dev.bearings.embedding.support.EngineProvider;
 
 /** Offers {@link DjlEmbedder} as the embedder named {@code djl}. */
-public final class DjlEmbedderProvider implements EmbedderProvider {
+public final class DjlEmbedderProvider extends EngineProvider {
 
     @Override
     public String name() {
@@ -21,13 +18,7 @@ public final class DjlEmbedderProvider implements EmbedderProvider {
     }
 
     @Override
-    public Set<String> settingNames() {
-        return EmbedderSettings.NAMES;
-    }
-
-    @Override
-    public Embedder create(Settings settings) {
-        EmbedderSettings s = EmbedderSettings.from(settings);
-        return new DjlEmbedder(s.model(), s.window(), s.threads(), s.batch(), s.intraOpThreads(), s.sortByLength());
+    protected Embedder create(EmbedderSettings settings) {
+        return new DjlEmbedder(settings);
     }
 }

@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtSession;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Vectors;
 import dev.bearings.embedding.support.BatchedInference;
+import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.embedding.support.EmbeddingModel;
 import dev.bearings.embedding.support.LazyEngineEmbedder;
 import dev.bearings.embedding.support.WordPieces;
@@ -32,6 +33,11 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
      * @param intraOpThreads threads inside one inference call
      * @param sortByLength   batch texts of similar length together
      */
+    public OnnxEmbedder(EmbedderSettings settings) {
+        this(settings.model(), settings.window(), settings.threads(), settings.batch(), settings.intraOpThreads(),
+                settings.sortByLength());
+    }
+
     public OnnxEmbedder(EmbeddingModel model, int window, int threads, int batchSize, int intraOpThreads,
                         boolean sortByLength) {
         super(model, window, threads, batchSize, intraOpThreads,

@@ -1,14 +1,11 @@
 package dev.bearings.embedding.onnx;
 
 import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.plugin.EmbedderProvider;
-import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.support.EmbedderSettings;
-
-import java.util.Set;
+import dev.bearings.embedding.support.EngineProvider;
 
 /** Offers {@link OnnxEmbedder} as the embedder named {@code onnx} (the default). */
-public final class OnnxEmbedderProvider implements EmbedderProvider {
+public final class OnnxEmbedderProvider extends EngineProvider {
 
     @Override
     public String name() {
@@ -21,13 +18,7 @@ public final class OnnxEmbedderProvider implements EmbedderProvider {
     }
 
     @Override
-    public Set<String> settingNames() {
-        return EmbedderSettings.NAMES;
-    }
-
-    @Override
-    public Embedder create(Settings settings) {
-        EmbedderSettings s = EmbedderSettings.from(settings);
-        return new OnnxEmbedder(s.model(), s.window(), s.threads(), s.batch(), s.intraOpThreads(), s.sortByLength());
+    protected Embedder create(EmbedderSettings settings) {
+        return new OnnxEmbedder(settings);
     }
 }

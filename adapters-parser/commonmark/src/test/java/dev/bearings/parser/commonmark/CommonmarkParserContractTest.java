@@ -1,9 +1,9 @@
 package dev.bearings.parser.commonmark;
 
 import dev.bearings.core.markdown.MarkdownParser;
-import dev.bearings.testkit.MarkdownParserContract;
+import dev.bearings.testkit.CommonMarkParserContract;
 
-class CommonmarkParserContractTest extends MarkdownParserContract {
+class CommonmarkParserContractTest extends CommonMarkParserContract {
 
     @Override
     protected MarkdownParser parser() {

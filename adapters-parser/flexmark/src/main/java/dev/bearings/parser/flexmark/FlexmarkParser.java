@@ -38,6 +38,7 @@ import com.vladsch.flexmark.util.sequence.Escaping;
 import dev.bearings.core.markdown.Block;
 import dev.bearings.core.markdown.BlockKind;
 import dev.bearings.core.markdown.MarkdownParser;
+import dev.bearings.core.markdown.SourceText;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -72,7 +73,7 @@ public final class FlexmarkParser implements MarkdownParser {
     @Override
     public List<Block> parse(String markdown) {
         Document document = parser.parse(markdown);
-        LineIndex lines = new LineIndex(markdown);
+        SourceText lines = SourceText.of(markdown);
         List<Block> blocks = new ArrayList<>();
         for (Node node = document.getFirstChild(); node != null; node = node.getNext()) {
             int start = node.getStartOffset();
@@ -86,7 +87,7 @@ public final class FlexmarkParser implements MarkdownParser {
             int first = lines.lineOf(start);
             int last = lines.lineOf(end - 1);
             if (node instanceof Heading && ((Heading) node).isSetextHeading()
-                    && startsWithReference(lines.text(markdown, first, last - 1))) {
+                    && startsWithReference(lines.lines(first, last - 1))) {
                 node = splitSetextAfterReferences(markdown, lines, first, last, node, blocks);
             } else if (node instanceof Heading) {
                 blocks.add(Block.heading(((Heading) node).getLevel(), PlainText.of(node), first, last));
@@ -108,10 +109,10 @@ public final class FlexmarkParser implements MarkdownParser {
      *
      * @return the last node consumed
      */
-    private Node splitSetextAfterReferences(String markdown, LineIndex lines, int first, int last, Node heading,
+    private Node splitSetextAfterReferences(String markdown, SourceText lines, int first, int last, Node heading,
                                             List<Block> blocks) {
-        Document content = parser.parse(lines.text(markdown, first, last - 1));
-        LineIndex contentLines = new LineIndex(content.getChars().toString());
+        Document content = parser.parse(lines.lines(first, last - 1));
+        SourceText contentLines = SourceText.of(content.getChars().toString());
         int line = first;
         for (Node child = content.getFirstChild(); child instanceof Reference; child = child.getNext()) {
             int refLast = first - 1 + contentLines.lineOf(Math.max(child.getStartOffset(), child.getEndOffset() - 1));
@@ -119,7 +120,7 @@ public final class FlexmarkParser implements MarkdownParser {
             line = refLast + 1;
         }
         if (line < last) {
-            Node rest = parser.parse(lines.text(markdown, line, last)).getFirstChild();
+            Node rest = parser.parse(lines.lines(line, last)).getFirstChild();
             blocks.add(Block.heading(((Heading) heading).getLevel(), PlainText.of(rest), line, last));
             return heading;
         }
@@ -155,34 +156,6 @@ public final class FlexmarkParser implements MarkdownParser {
             return BlockKind.TABLE;
         }
         return BlockKind.OTHER;
-    }
-
-    /** 1-based line numbers of offsets. */
-    private static final class LineIndex {
-        private final int[] starts;
-
-        LineIndex(String text) {
-            int[] found = new int[Math.max(16, text.length() / 32)];
-            int count = 1;
-            for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
-                if (count == found.length) {
-                    found = java.util.Arrays.copyOf(found, count * 2);
-                }
-                found[count++] = i + 1;
-            }
-            starts = java.util.Arrays.copyOf(found, count);
-        }
-
-        /** The text of lines {@code first..last}, 1-based, inclusive. */
-        String text(String source, int first, int last) {
-            int end = last < starts.length ? starts[last] : source.length();
-            return source.substring(starts[first - 1], end);
-        }
-
-        int lineOf(int offset) {
-            int i = java.util.Arrays.binarySearch(starts, offset);
-            return i >= 0 ? i + 1 : -i - 1;
-        }
     }
 
     /** Parses inline content of top-level headings only. */

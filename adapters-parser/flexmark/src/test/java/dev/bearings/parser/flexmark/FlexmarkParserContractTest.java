@@ -1,9 +1,9 @@
 package dev.bearings.parser.flexmark;
 
 import dev.bearings.core.markdown.MarkdownParser;
-import dev.bearings.testkit.MarkdownParserContract;
+import dev.bearings.testkit.CommonMarkParserContract;
 
-class FlexmarkParserContractTest extends MarkdownParserContract {
+class FlexmarkParserContractTest extends CommonMarkParserContract {
 
     @Override
     protected MarkdownParser parser() {
