@@ -54,7 +54,7 @@ public final class NoteSections {
 
     private static List<Wanted> parse(String wanted) {
         List<Wanted> headings = new ArrayList<>();
-        for (String part : wanted.split(" > ")) {
+        for (String part : wanted.split(java.util.regex.Pattern.quote(HeadingPath.SEPARATOR))) {
             String text = part.strip();
             int level = 0;
             while (level < text.length() && text.charAt(level) == '#') {

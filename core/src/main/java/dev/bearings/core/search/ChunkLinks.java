@@ -1,5 +1,7 @@
 package dev.bearings.core.search;
 
+import dev.bearings.core.chunk.HeadingPath;
+
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
@@ -13,7 +15,8 @@ public final class ChunkLinks {
         if (!noteLink.startsWith("bear://") || headingPath.isBlank()) {
             return noteLink;
         }
-        String last = headingPath.substring(headingPath.lastIndexOf(" > ") < 0 ? 0 : headingPath.lastIndexOf(" > ") + 3);
+        int separator = headingPath.lastIndexOf(HeadingPath.SEPARATOR);
+        String last = separator < 0 ? headingPath : headingPath.substring(separator + HeadingPath.SEPARATOR.length());
         String heading = last.replaceFirst("^#+\\s*", "");
         return heading.isBlank() ? noteLink
                 : noteLink + "&header=" + URLEncoder.encode(heading, StandardCharsets.UTF_8).replace("+", "%20");

@@ -97,14 +97,15 @@ public final class DjlEmbedder extends LazyEngineEmbedder {
         }
     }
 
-    public DjlEmbedder(EmbedderSettings settings) {
-        this(settings.model(), settings.window(), settings.threads(), settings.batch(), settings.intraOpThreads(),
-                settings.sortByLength());
-    }
-
     public DjlEmbedder(EmbeddingModel spec, int window, int threads, int batchSize, int intraOpThreads,
                        boolean sortByLength) {
         super(spec, window, threads, batchSize, intraOpThreads,
                 () -> new DjlEngine(spec, window, threads, batchSize, intraOpThreads, sortByLength));
+    }
+
+    /** The embedder the settings describe. */
+    public DjlEmbedder(EmbedderSettings settings) {
+        this(settings.model(), settings.window(), settings.threads(), settings.batch(), settings.intraOpThreads(),
+                settings.sortByLength());
     }
 }

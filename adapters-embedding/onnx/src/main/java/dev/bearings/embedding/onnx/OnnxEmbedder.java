@@ -33,15 +33,16 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
      * @param intraOpThreads threads inside one inference call
      * @param sortByLength   batch texts of similar length together
      */
-    public OnnxEmbedder(EmbedderSettings settings) {
-        this(settings.model(), settings.window(), settings.threads(), settings.batch(), settings.intraOpThreads(),
-                settings.sortByLength());
-    }
-
     public OnnxEmbedder(EmbeddingModel model, int window, int threads, int batchSize, int intraOpThreads,
                         boolean sortByLength) {
         super(model, window, threads, batchSize, intraOpThreads,
                 () -> new OrtEngine(model, window, threads, batchSize, intraOpThreads, sortByLength));
+    }
+
+    /** The embedder the settings describe. */
+    public OnnxEmbedder(EmbedderSettings settings) {
+        this(settings.model(), settings.window(), settings.threads(), settings.batch(), settings.intraOpThreads(),
+                settings.sortByLength());
     }
 
     /** The loaded model: one session, one intra-op thread, called from as many threads as cores. */
