@@ -113,6 +113,19 @@ class SearchCommandTest {
         assertThat(search(store, "--limit", "4", "notes")).hasSize(4);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "lucene"})
+    void japaneseWordsAreFoundAndMarkedInEveryMode(String store) throws Exception {
+        indexNotes(store);
+        JsonNode keyword = search(store, "--mode", "keyword", "嵐山");
+        assertThat(keyword).isNotEmpty();
+        assertThat(keyword.get(0).get("noteId").asText()).isEqualTo("kyoto-trip.md");
+        assertThat(keyword.get(0).get("snippet").asText()).contains("**嵐山**");
+        assertThat(notes(keyword)).containsExactly("kyoto-trip.md");
+        assertThat(search(store, "嵐山").get(0).get("noteId").asText()).as("hybrid, the default").isEqualTo("kyoto-trip.md");
+        assertThat(search(store, "--mode", "keyword", "市バスの一日券").get(0).get("noteId").asText()).isEqualTo("kyoto-trip.md");
+    }
+
     @Test
     void humanOutputGroupsPassagesUnderTheirNote() throws Exception {
         indexNotes("sqlite");

@@ -52,4 +52,17 @@ class SnippetsTest {
         assertThat(ChunkLinks.of("bear://x-callback-url/open-note?id=A", "# VPN > ##")).isEqualTo("bear://x-callback-url/open-note?id=A");
         assertThat(ChunkLinks.of("file:///n/a.md", "# VPN")).isEqualTo("file:///n/a.md");
     }
+
+    @Test
+    void japaneseAndChineseMatchesAreMarkedInsideRunsWithoutSpaces() {
+        assertThat(Snippets.terms("嵐山へ")).containsExactly("嵐山", "山へ");
+        assertThat(Snippets.of("京都駅から嵐山へはJR嵯峨野線が便利", Snippets.terms("嵐山"), 240))
+                .isEqualTo("京都駅から**嵐山**へはJR嵯峨野線が便利");
+        assertThat(Snippets.of("京都駅から嵐山へはJR嵯峨野線", Snippets.terms("嵐山へ"), 240)).as("overlapping bigrams, one mark")
+                .isEqualTo("京都駅から**嵐山へ**はJR嵯峨野線");
+        assertThat(Snippets.of("去外滩 by metro", Snippets.terms("外滩 metro"), 240)).isEqualTo("去**外滩** by **metro**");
+        String longRun = "的".repeat(300) + "外滩" + "的".repeat(300);
+        String cut = Snippets.of(longRun, Snippets.terms("外滩"), 40);
+        assertThat(cut).startsWith("… ").endsWith(" …").contains("**外滩**");
+    }
 }

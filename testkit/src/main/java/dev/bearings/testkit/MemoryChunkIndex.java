@@ -11,6 +11,7 @@ import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.CjkBigrams;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
@@ -383,10 +384,13 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
         return best(scored, limit);
     }
 
-    /** The words of a text as keyword search compares them: lower case, stop words out, suffixes stripped. */
+    /**
+     * The words of a text as keyword search compares them: lower case, stop words out, suffixes
+     * stripped; Japanese, Chinese and Korean as bigrams.
+     */
     static List<String> words(String text) {
         List<String> words = new ArrayList<>();
-        Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
+        Matcher m = WORD.matcher(CjkBigrams.segment(text).toLowerCase(Locale.ROOT));
         while (m.find()) {
             if (!STOP_WORDS.contains(m.group())) {
                 words.add(stem(m.group()));

@@ -1,6 +1,8 @@
 package dev.bearings.core.search;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -19,47 +21,77 @@ public final class Snippets {
     private Snippets() {
     }
 
-    /** The query's words worth marking: lower case, stop words left out. */
+    /**
+     * The query's words worth marking: lower case, stop words left out; Japanese, Chinese and Korean
+     * as their bigrams ({@link CjkBigrams}), which are marked wherever they occur.
+     */
     public static Set<String> terms(String query) {
         Set<String> terms = new LinkedHashSet<>();
         Matcher m = WORD.matcher(query.toLowerCase(Locale.ROOT));
         while (m.find()) {
+            if (CjkBigrams.hasCjk(m.group())) {
+                continue;
+            }
             if (!STOP.contains(m.group())) {
                 terms.add(m.group());
             }
         }
+        terms.addAll(CjkBigrams.bigrams(query));
         return terms;
     }
 
     public static String of(String text, Set<String> terms, int maxChars) {
         String flat = text.replaceAll("\\s+", " ").strip();
-        int start = 0;
-        Matcher m = WORD.matcher(flat);
-        while (m.find()) {
-            if (matches(m.group(), terms)) {
-                start = Math.max(0, m.start() - maxChars / 4);
-                break;
-            }
-        }
-        while (start > 0 && !Character.isWhitespace(flat.charAt(start - 1))) {
+        List<int[]> everywhere = marks(flat, terms);
+        int start = everywhere.isEmpty() ? 0 : Math.max(0, everywhere.get(0)[0] - maxChars / 4);
+        while (start > 0 && !Character.isWhitespace(flat.charAt(start - 1)) && !CjkBigrams.isCjk(flat.codePointAt(start - 1))) {
             start--;
         }
         int end = Math.min(flat.length(), start + maxChars);
-        while (end < flat.length() && !Character.isWhitespace(flat.charAt(end))) {
+        while (end < flat.length() && !Character.isWhitespace(flat.charAt(end)) && !CjkBigrams.isCjk(flat.codePointAt(end))) {
+            end++;
+        }
+        if (end < flat.length() && Character.isLowSurrogate(flat.charAt(end))) {
             end++;
         }
         String window = flat.substring(start, end);
         StringBuilder out = new StringBuilder(start > 0 ? "… " : "");
-        Matcher words = WORD.matcher(window);
         int at = 0;
-        while (words.find()) {
-            if (matches(words.group(), terms)) {
-                out.append(window, at, words.start()).append("**").append(words.group()).append("**");
-                at = words.end();
-            }
+        for (int[] mark : marks(window, terms)) {
+            out.append(window, at, mark[0]).append("**").append(window, mark[0], mark[1]).append("**");
+            at = mark[1];
         }
         out.append(window.substring(at));
         return end < flat.length() ? out.append(" …").toString() : out.toString();
+    }
+
+    /** The spans to mark in a text, in order and merged: matching words, and every occurrence of a CJK term. */
+    private static List<int[]> marks(String text, Set<String> terms) {
+        List<int[]> spans = new ArrayList<>();
+        Matcher words = WORD.matcher(text);
+        while (words.find()) {
+            if (matches(words.group(), terms)) {
+                spans.add(new int[]{words.start(), words.end()});
+            }
+        }
+        for (String term : terms) {
+            if (CjkBigrams.hasCjk(term)) {
+                for (int i = text.indexOf(term); i >= 0; i = text.indexOf(term, i + 1)) {
+                    spans.add(new int[]{i, i + term.length()});
+                }
+            }
+        }
+        spans.sort((a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(b[1], a[1]));
+        List<int[]> merged = new ArrayList<>();
+        for (int[] span : spans) {
+            int[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+            if (last != null && span[0] <= last[1]) {
+                last[1] = Math.max(last[1], span[1]);
+            } else {
+                merged.add(span.clone());
+            }
+        }
+        return merged;
     }
 
     /** A word matches a term exactly or by a shared stem-like prefix (setup, set-up, setting). */

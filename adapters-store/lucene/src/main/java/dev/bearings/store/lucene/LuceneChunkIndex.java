@@ -14,7 +14,6 @@ import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -65,8 +64,13 @@ import java.util.stream.Stream;
  * a killed run loses at most the uncommitted notes, which the next run sees as not yet indexed.
  */
 public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
-    /** 2: English analysis (stemming, stop words) of chunk text; note facts on chunk documents. */
-    static final int FORMAT_VERSION = 2;
+    /**
+     * 2: English analysis (stemming, stop words) of chunk text; note facts on chunk documents. 3:
+     * Japanese, Chinese and Korean as bigrams ({@link NotesAnalyzer}); a format-2 index is upgraded in
+     * place when opened for writing (every document is written again from its stored fields; nothing
+     * is embedded again).
+     */
+    static final int FORMAT_VERSION = 3;
     static final String SUBFOLDER = "lucene";
     /** The commit's user data holds the manifest's fields and this one. */
     static final String LAST_SYNC = "last_sync";
@@ -106,6 +110,12 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
             Map<String, String> data = new HashMap<>();
             if (writer.getLiveCommitData() != null) {
                 writer.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
+            }
+            if (data.containsKey("model") && "2".equals(data.get("format"))) {
+                LuceneDocuments.reindexAll(writer);
+                data.put("format", Integer.toString(FORMAT_VERSION));
+                writer.setLiveCommitData(data.entrySet());
+                writer.commit();
             }
             if (data.containsKey("model")) {
                 try {
@@ -212,9 +222,9 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
         }
     }
 
-    /** English analysis: what Anserini's BM25 baselines use, stemming included. */
+    /** English analysis (what Anserini's BM25 baselines use, stemming included) with CJK bigrams. */
     static Analyzer analyzer() {
-        return new EnglishAnalyzer();
+        return new NotesAnalyzer();
     }
 
     @Override

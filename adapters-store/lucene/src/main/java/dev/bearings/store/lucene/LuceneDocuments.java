@@ -12,6 +12,8 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -186,6 +188,37 @@ final class LuceneDocuments {
             hits.add(new RankedChunk(storedChunk(stored.document(hit.doc)), hit.score));
         }
         return hits;
+    }
+
+    /**
+     * Writes every note's documents again from what they store, so that they are analysed by today's
+     * analyzer: how an index of an older format is upgraded without embedding anything again.
+     */
+    static void reindexAll(IndexWriter writer) throws IOException {
+        Map<String, IndexedNote> notes = new HashMap<>();
+        Map<String, List<IndexedChunk>> chunks = new HashMap<>();
+        try (DirectoryReader reader = DirectoryReader.open(writer)) {
+            IndexSearcher searcher = new IndexSearcher(reader);
+            StoredFields stored = searcher.storedFields();
+            for (IndexedNote note : notes(searcher)) {
+                notes.put(key(note.source(), note.id()), note);
+            }
+            for (ScoreDoc hit : LuceneChunkIndex.everything(searcher, LuceneChunkIndex.term(TYPE, "chunk"))) {
+                Document doc = stored.document(hit.doc);
+                StoredChunk chunk = storedChunk(doc);
+                chunks.computeIfAbsent(doc.get(KEY), k -> new ArrayList<>()).add(new IndexedChunk(chunk.ordinal(),
+                        chunk.headingPath(), chunk.startLine(), chunk.endLine(), chunk.text(), doc.get(HASH),
+                        LuceneChunkIndex.floats(doc.getBinaryValue(VECTOR_BYTES)), chunk.attachment()));
+            }
+        }
+        for (Map.Entry<String, IndexedNote> note : notes.entrySet()) {
+            List<Document> documents = new ArrayList<>();
+            documents.add(note(note.getValue()));
+            for (IndexedChunk chunk : chunks.getOrDefault(note.getKey(), List.of())) {
+                documents.add(chunk(note.getValue(), chunk));
+            }
+            writer.updateDocuments(new Term(KEY, note.getKey()), documents);
+        }
     }
 
     static List<IndexedNote> notes(IndexSearcher searcher) throws IOException {

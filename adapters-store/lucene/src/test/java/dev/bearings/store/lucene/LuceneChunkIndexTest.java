@@ -1,13 +1,63 @@
 package dev.bearings.store.lucene;
 
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.plugin.Settings;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.SearchFilter;
 import dev.bearings.testkit.KeywordSearchContract;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class LuceneChunkIndexTest extends KeywordSearchContract {
 
     @Override
     protected ChunkIndexStore store() {
         return new LuceneIndexProvider().create(Settings.NONE);
+    }
+
+    /** An index of format 2 (English analysis alone) is upgraded when opened for writing, its vectors kept. */
+    @Test
+    void anIndexOfTheFormerFormatIsUpgradedInPlaceWithoutEmbeddingAgain() throws Exception {
+        IndexedChunk kyoto = new IndexedChunk(0, "# 京都", 1, 3, "嵐山へはJR嵯峨野線が便利で、バスより速い。", "h-kyoto",
+                new float[]{0.6f, 0.8f, 0, 0}, "");
+        try (ChunkIndex index = open()) {
+            index.replaceNote(note("kyoto.md", "v7"), List.of(kyoto));
+        }
+        // Written again as the previous version wrote it: with the English analyzer, stamped format 2.
+        try (FSDirectory directory = FSDirectory.open(folder.resolve(LuceneChunkIndex.SUBFOLDER));
+             IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(new EnglishAnalyzer()))) {
+            Map<String, String> data = new HashMap<>();
+            writer.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
+            LuceneDocuments.reindexAll(writer);
+            data.put("format", "2");
+            writer.setLiveCommitData(data.entrySet());
+            writer.commit();
+        }
+        try (ChunkIndexReader old = store().openExisting(folder)) {
+            assertThat(old.manifest().formatVersion()).isEqualTo(2);
+            assertThat(((KeywordSearch) old).keywords("嵐山", 5, SearchFilter.NONE)).as("format 2 cannot find it").isEmpty();
+        }
+        try (ChunkIndex upgraded = open()) {
+            assertThat(upgraded.manifest().formatVersion()).isEqualTo(3);
+            assertThat(((KeywordSearch) upgraded).keywords("嵐山", 5, SearchFilter.NONE)).hasSize(1);
+            assertThat(upgraded.versions("folder:/notes")).containsEntry("kyoto.md", "v7");
+            assertThat(upgraded.vectorsByHash(List.of("h-kyoto")).get("h-kyoto")).containsExactly(0.6f, 0.8f, 0f, 0f);
+        }
+        try (ChunkIndexReader reopened = store().openExisting(folder)) {
+            assertThat(reopened.manifest().formatVersion()).isEqualTo(3);
+            assertThat(reopened.stats().chunks()).isOne();
+        }
     }
 }

@@ -9,6 +9,7 @@ import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.CjkBigrams;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
@@ -41,8 +42,12 @@ import java.util.TreeSet;
  * search. Each note is replaced in one transaction. One connection, used under this object's lock.
  */
 public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
-    /** 2: keywords stemmed (Porter) in the FTS5 table. */
-    static final int FORMAT_VERSION = 2;
+    /**
+     * 2: keywords stemmed (Porter) in the FTS5 table. 3: Japanese, Chinese and Korean as bigrams in
+     * it; a format-2 index is upgraded in place when opened for writing (the keyword table is filled
+     * again from the chunks; nothing is embedded again).
+     */
+    static final int FORMAT_VERSION = 3;
     static final String FILE_NAME = "bearings.sqlite";
     private static final int IN_LIST = 500;
 
@@ -82,6 +87,9 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 s.execute("PRAGMA synchronous = NORMAL");
             }
             Optional<IndexManifest> existing = readManifest(db);
+            if (existing.isPresent() && existing.get().formatVersion() == 2) {
+                existing = Optional.of(upgradeFromFormat2(db, existing.get()));
+            }
             if (existing.isPresent()) {
                 try {
                     existing.get().requireSameAs(wanted, folder);
@@ -178,6 +186,35 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         } catch (IllegalArgumentException e) {
             throw new SQLException("the index manifest cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** Fills the keyword table again with bigram-segmented text, and records format 3. */
+    private static IndexManifest upgradeFromFormat2(Connection db, IndexManifest old) throws SQLException {
+        db.setAutoCommit(false);
+        try (Statement s = db.createStatement();
+             PreparedStatement insert = db.prepareStatement(
+                     "INSERT INTO chunk_text (rowid, text, headings, title) VALUES (?, ?, ?, ?)");
+             PreparedStatement format = db.prepareStatement("UPDATE meta SET value = '3' WHERE key = 'format'")) {
+            s.execute("DELETE FROM chunk_text");
+            try (ResultSet rows = s.executeQuery("SELECT c.id, c.text, c.heading_path, n.title FROM chunks c "
+                    + "JOIN notes n ON n.source = c.source AND n.id = c.note_id")) {
+                while (rows.next()) {
+                    insert.setLong(1, rows.getLong(1));
+                    insert.setString(2, CjkBigrams.segment(rows.getString(2)));
+                    insert.setString(3, CjkBigrams.segment(rows.getString(3)));
+                    insert.setString(4, CjkBigrams.segment(rows.getString(4)));
+                    insert.executeUpdate();
+                }
+            }
+            format.executeUpdate();
+            db.commit();
+        } catch (SQLException e) {
+            db.rollback();
+            throw e;
+        } finally {
+            db.setAutoCommit(true);
+        }
+        return new IndexManifest(FORMAT_VERSION, old.recipe());
     }
 
     private static void createSchema(Connection db, IndexManifest manifest) throws SQLException {
@@ -308,9 +345,9 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                         id = keys.getLong(1);
                     }
                     text.setLong(1, id);
-                    text.setString(2, chunk.text());
-                    text.setString(3, chunk.headingPath());
-                    text.setString(4, note.title());
+                    text.setString(2, CjkBigrams.segment(chunk.text()));
+                    text.setString(3, CjkBigrams.segment(chunk.headingPath()));
+                    text.setString(4, CjkBigrams.segment(note.title()));
                     text.executeUpdate();
                 }
             }

@@ -1,6 +1,7 @@
 package dev.bearings.store.sqlite;
 
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.CjkBigrams;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.StoredChunk;
@@ -146,13 +147,14 @@ final class SqliteSearch {
     }
 
     /**
-     * The query's distinct words as quoted FTS5 terms, without English stop words: in an OR query
+     * The query's distinct words (Japanese, Chinese and Korean as bigrams, as they are indexed) as
+     * quoted FTS5 terms, without English stop words: in an OR query
      * they match nearly every chunk, which makes long questions slow and adds only noise to BM25.
      * A query of nothing but stop words keeps them, so that it still finds something.
      */
     static List<String> terms(String query) {
         Set<String> words = new LinkedHashSet<>();
-        Matcher m = WORD.matcher(query.toLowerCase(Locale.ROOT));
+        Matcher m = WORD.matcher(CjkBigrams.segment(query).toLowerCase(Locale.ROOT));
         while (m.find()) {
             words.add(m.group());
         }
