@@ -56,13 +56,10 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--mode", defaultValue = "all", description = "all (default), hybrid, vector or keyword.")
     private String mode;
 
-    @Option(names = "--rrf-k", split = ",", paramLabel = "K", description = "k of reciprocal rank fusion; "
-            + "a comma-separated list measures each (default: the search default).")
-    private List<Integer> rrfK = List.of();
-
-    @Option(names = "--keyword-weight", split = ",", paramLabel = "W", description = "Weight of the keyword list "
-            + "against the vector list's 1 in hybrid mode; a comma-separated list measures each (default: the search default).")
-    private List<Double> keywordWeights = List.of();
+    @Option(names = "--fusion", paramLabel = "SPEC", description = "How hybrid mode fuses the lists: "
+            + "rrf:k=10,vw=1,kw=2, convex:alpha=0.5 or adaptive:k=10,vw=1,kwmin=0.5,kwmax=3; repeat to measure "
+            + "several from the same lists (default: the search default).")
+    private List<String> fusionSpecs = List.of();
 
     @Option(names = "--store", defaultValue = "sqlite", description = "Index kind: sqlite (default) or lucene.")
     private String store;
@@ -104,14 +101,15 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     private List<Fusion> fusions() {
+        if (fusionSpecs.isEmpty()) {
+            return List.of(Fusion.DEFAULT);
+        }
         List<Fusion> fusions = new ArrayList<>();
-        for (int k : rrfK.isEmpty() ? List.of(Fusion.DEFAULT.k()) : rrfK) {
-            for (double w : keywordWeights.isEmpty() ? List.of(Fusion.DEFAULT.keywordWeight()) : keywordWeights) {
-                try {
-                    fusions.add(new Fusion(k, Fusion.DEFAULT.vectorWeight(), w));
-                } catch (IllegalArgumentException e) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "--rrf-k/--keyword-weight: " + e.getMessage());
-                }
+        for (String fusionSpec : fusionSpecs) {
+            try {
+                fusions.add(Fusion.parse(fusionSpec));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--fusion: " + e.getMessage());
             }
         }
         return fusions;
@@ -123,10 +121,10 @@ final class EvalCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows));
             return;
         }
-        out.printf("%-12s %-7s %-8s %-13s %7s %8s %7s %7s %8s %7s %7s %8s %8s%n", "dataset", "store", "mode", "fusion", "queries",
+        out.printf("%-12s %-7s %-8s %-30s %7s %8s %7s %7s %8s %7s %7s %8s %8s%n", "dataset", "store", "mode", "fusion", "queries",
                 "nDCG@10", "R@5", "R@10", "R@100", "MRR@10", "chunks", "index s", "index MB");
         for (RetrievalEvaluation.Row r : rows) {
-            out.printf("%-12s %-7s %-8s %-13s %7d %8.4f %7.4f %7.4f %8s %7.4f %7d %8.1f %8.1f%n", r.dataset(), r.store(), r.mode(),
+            out.printf("%-12s %-7s %-8s %-30s %7d %8.4f %7.4f %7.4f %8s %7.4f %7d %8.1f %8.1f%n", r.dataset(), r.store(), r.mode(),
                     r.fusion(), r.queries(), r.ndcg10(), r.recall5(), r.recall10(),
                     Double.isNaN(r.recall100()) ? "-" : String.format("%.4f", r.recall100()), r.mrr10(), r.chunks(),
                     r.indexSeconds(), r.indexMegabytes());

@@ -1,7 +1,10 @@
 package dev.bearings.core;
 
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.AdaptiveFusion;
+import dev.bearings.core.search.ConvexFusion;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.ReciprocalRankFusion;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.Snippets;
@@ -21,15 +24,23 @@ import static org.assertj.core.api.Assertions.within;
 class FusionTest {
 
     private static RankedChunk chunk(String note, double score) {
+        return chunk(note, "text of " + note, score);
+    }
+
+    private static RankedChunk chunk(String note, String text, double score) {
         IndexedNote n = new IndexedNote("s", note, "v", note, Set.of(), Instant.EPOCH, "file:///" + note);
-        return new RankedChunk(new StoredChunk(n, 0, "", 1, 1, "text of " + note, ""), score);
+        return new RankedChunk(new StoredChunk(n, 0, "", 1, 1, text, ""), score);
+    }
+
+    private static List<String> ids(List<Fusion.Fused> fused) {
+        return fused.stream().map(f -> f.chunk().note().id()).toList();
     }
 
     @Test
     void reciprocalRankFusionAddsOneOverKPlusRank() {
         List<RankedChunk> vector = List.of(chunk("a", 0.9), chunk("b", 0.8), chunk("c", 0.7));
         List<RankedChunk> keyword = List.of(chunk("c", 12), chunk("d", 9), chunk("a", 3));
-        List<Fusion.Fused> fused = Fusion.CLASSIC.fuse(vector, keyword);
+        List<Fusion.Fused> fused = Fusion.CLASSIC.fuse("q", vector, keyword);
         assertThat(fused).extracting(f -> f.chunk().note().id()).containsExactly("a", "c", "b", "d");
         assertThat(fused.get(0).score()).isCloseTo(1.0 / 61 + 1.0 / 63, within(1e-12));
         assertThat(fused.get(1).score()).isCloseTo(1.0 / 63 + 1.0 / 61, within(1e-12));
@@ -41,31 +52,80 @@ class FusionTest {
     void kChangesHowMuchTopRanksDominate() {
         List<RankedChunk> vector = List.of(chunk("a", 1), chunk("b", 1));
         List<RankedChunk> keyword = List.of(chunk("x", 1), chunk("y", 1), chunk("z", 1), chunk("b", 1));
-        assertThat(new Fusion(0, 1, 1).fuse(vector, keyword).get(0).chunk().note().id()).isEqualTo("a");
-        assertThat(Fusion.CLASSIC.fuse(vector, keyword).get(0).chunk().note().id()).isEqualTo("b");
+        assertThat(new ReciprocalRankFusion(0, 1, 1).fuse("q", vector, keyword).get(0).chunk().note().id()).isEqualTo("a");
+        assertThat(Fusion.CLASSIC.fuse("q", vector, keyword).get(0).chunk().note().id()).isEqualTo("b");
     }
 
     @Test
     void aHeavierListWinsTiesOfRankAndOutranksItsRivalsTopHit() {
         List<RankedChunk> vector = List.of(chunk("a", 0.9), chunk("b", 0.8));
         List<RankedChunk> keyword = List.of(chunk("b", 12), chunk("c", 9));
-        assertThat(new Fusion(60, 1, 2).fuse(vector, keyword)).extracting(f -> f.chunk().note().id())
+        assertThat(new ReciprocalRankFusion(60, 1, 2).fuse("q", vector, keyword)).extracting(f -> f.chunk().note().id())
                 .containsExactly("b", "c", "a");
-        assertThat(new Fusion(60, 1, 2).fuse(vector, keyword).get(0).score()).isCloseTo(1.0 / 62 + 2.0 / 61, within(1e-12));
-        assertThat(new Fusion(60, 0, 1).fuse(vector, keyword)).extracting(f -> f.chunk().note().id())
+        assertThat(new ReciprocalRankFusion(60, 1, 2).fuse("q", vector, keyword).get(0).score()).isCloseTo(1.0 / 62 + 2.0 / 61, within(1e-12));
+        assertThat(new ReciprocalRankFusion(60, 0, 1).fuse("q", vector, keyword)).extracting(f -> f.chunk().note().id())
                 .startsWith("b", "c");
     }
 
     @Test
     void negativeKOrWeightsAreRefused() {
-        assertThatThrownBy(() -> new Fusion(-1, 1, 1)).hasMessageContaining("-1");
-        assertThatThrownBy(() -> new Fusion(60, 1, -0.5)).hasMessageContaining("-0.5");
+        assertThatThrownBy(() -> new ReciprocalRankFusion(-1, 1, 1)).hasMessageContaining("-1");
+        assertThatThrownBy(() -> new ReciprocalRankFusion(60, 1, -0.5)).hasMessageContaining("-0.5");
+    }
+
+    @Test
+    void convexFusionWeighsMinMaxNormalisedScores() {
+        List<RankedChunk> vector = List.of(chunk("a", 0.9), chunk("b", 0.5), chunk("c", 0.4));
+        List<RankedChunk> keyword = List.of(chunk("c", 20), chunk("b", 18), chunk("d", 2));
+        // vector a=1, b=0.2, c=0; keyword c=1, b=8/9, d=0
+        List<Fusion.Fused> half = new ConvexFusion(0.5).fuse("q", vector, keyword);
+        assertThat(ids(half)).containsExactly("b", "a", "c", "d");
+        assertThat(half.get(0).score()).isCloseTo(0.5 * 0.2 + 0.5 * 8 / 9.0, within(1e-12));
+        assertThat(half.get(1).score()).isCloseTo(0.5, within(1e-12));
+        assertThat(ids(new ConvexFusion(1).fuse("q", vector, keyword))).startsWith("a", "b", "c");
+        assertThat(ids(new ConvexFusion(0).fuse("q", vector, keyword))).startsWith("c", "b");
+        // A list whose scores are all equal counts each of its hits fully.
+        assertThat(new ConvexFusion(0.5).fuse("q", List.of(chunk("a", 0.3)), List.of()).get(0).score()).isCloseTo(0.5, within(1e-12));
+        assertThatThrownBy(() -> new ConvexFusion(1.5)).hasMessageContaining("1.5");
+    }
+
+    @Test
+    void adaptiveFusionLetsKeywordsLeadOnlyWhenTheirTopHitHoldsTheQuerysWords() {
+        List<RankedChunk> vector = List.of(chunk("a", "the tunnel to the office", 0.9), chunk("b", "router notes", 0.8));
+        AdaptiveFusion adaptive = new AdaptiveFusion(10, 1, 0, 3);
+        List<RankedChunk> exact = List.of(chunk("b", "WireGuard listens on port 51820", 9));
+        List<Fusion.Fused> named = adaptive.fuse("wireguard port 51820", vector, exact);
+        assertThat(ids(named)).containsExactly("b", "a");
+        assertThat(named.get(0).score()).isCloseTo(1.0 / 12 + 3.0 / 11, within(1e-12));
+        List<RankedChunk> stray = List.of(chunk("b", "a stray match on office", 9));
+        List<Fusion.Fused> paraphrase = adaptive.fuse("how do I reach work from home", vector, stray);
+        assertThat(ids(paraphrase)).containsExactly("a", "b");
+        assertThat(paraphrase.get(1).score()).isCloseTo(1.0 / 12, within(1e-12));
+        // Half of the words found: halfway between the weights.
+        assertThat(adaptive.fuse("wireguard office", vector, exact).get(0).score()).isCloseTo(1.0 / 12 + 1.5 / 11, within(1e-12));
+        // Japanese words count by their bigrams.
+        List<RankedChunk> kyoto = List.of(chunk("b", "嵐山の竹林を歩いた", 9));
+        assertThat(adaptive.fuse("嵐山", vector, kyoto).get(0).score()).isCloseTo(1.0 / 12 + 3.0 / 11, within(1e-12));
+        assertThatThrownBy(() -> new AdaptiveFusion(10, 1, 2, 1)).hasMessageContaining("must not be below");
+    }
+
+    @Test
+    void fusionsReadWhatTheyDescribe() {
+        for (Fusion fusion : List.of(Fusion.DEFAULT, Fusion.CLASSIC, new ReciprocalRankFusion(20, 1, 1.5),
+                new ConvexFusion(0.35), new AdaptiveFusion(10, 1, 0.5, 3))) {
+            assertThat(Fusion.parse(fusion.describe())).isEqualTo(fusion);
+        }
+        assertThat(Fusion.parse("rrf:kw=2")).isEqualTo(new ReciprocalRankFusion(10, 1, 2));
+        assertThat(Fusion.parse(" Convex ")).isEqualTo(new ConvexFusion(0.5));
+        assertThatThrownBy(() -> Fusion.parse("rrf:alpha=1")).hasMessageContaining("rrf takes no alpha");
+        assertThatThrownBy(() -> Fusion.parse("rrf:k=ten")).hasMessageContaining("'k=ten' is not name=number");
+        assertThatThrownBy(() -> Fusion.parse("borda")).hasMessageContaining("the kinds are rrf, convex and adaptive");
     }
 
     @Test
     void oneListAloneKeepsItsOrder() {
         List<RankedChunk> only = List.of(chunk("a", 3), chunk("b", 2));
-        assertThat(Fusion.DEFAULT.fuse(only, List.of())).extracting(f -> f.chunk().note().id())
+        assertThat(Fusion.DEFAULT.fuse("q", only, List.of())).extracting(f -> f.chunk().note().id())
                 .containsExactly("a", "b");
     }
 

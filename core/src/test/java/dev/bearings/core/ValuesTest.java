@@ -7,7 +7,7 @@ import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.chunk.TokenBudget;
 import dev.bearings.core.embed.Vectors;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.ReciprocalRankFusion;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -51,10 +51,10 @@ class ValuesTest {
 
     @Test
     void fusionAcceptsKZeroAndRefusesNegativeValues() {
-        assertThat(new Fusion(0, 1, 1).k()).isZero();
-        assertThatThrownBy(() -> new Fusion(-1, 1, 1)).hasMessageContaining("must not be negative");
-        assertThatThrownBy(() -> new Fusion(1, -0.5, 1)).hasMessageContaining("must not be negative");
-        assertThatThrownBy(() -> new Fusion(1, 1, Double.NaN)).hasMessageContaining("must not be negative");
+        assertThat(new ReciprocalRankFusion(0, 1, 1).k()).isZero();
+        assertThatThrownBy(() -> new ReciprocalRankFusion(-1, 1, 1)).hasMessageContaining("must not be negative");
+        assertThatThrownBy(() -> new ReciprocalRankFusion(1, -0.5, 1)).hasMessageContaining("must not be negative");
+        assertThatThrownBy(() -> new ReciprocalRankFusion(1, 1, Double.NaN)).hasMessageContaining("must not be negative");
     }
 
     @Test

@@ -84,7 +84,7 @@ public final class RetrievalEvaluation {
                             double[] scores = data.byPassage() ? passageScores(data, query.getKey(), results)
                                     : documentScores(data, query.getKey(), results);
                             double[] sum = sums.computeIfAbsent(m.name().toLowerCase(Locale.ROOT) + "\u0000"
-                                    + (m == SearchNotes.Mode.HYBRID ? describe(fusion) : "-"), x -> new double[5]);
+                                    + (m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-"), x -> new double[5]);
                             for (int i = 0; i < sum.length; i++) {
                                 sum[i] += scores[i];
                             }
@@ -102,10 +102,6 @@ public final class RetrievalEvaluation {
             deleteTree(folder);
         }
         return rows;
-    }
-
-    static String describe(Fusion fusion) {
-        return String.format(Locale.ROOT, "k=%d kw=%.2f", fusion.k(), fusion.keywordWeight());
     }
 
     /** nDCG@10, R@5, R@10, R@100, MRR@10 with a document's score its best chunk's. */

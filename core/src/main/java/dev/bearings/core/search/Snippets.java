@@ -94,6 +94,36 @@ public final class Snippets {
         return merged;
     }
 
+    /** The text's words, lower case, and the bigrams of its Japanese, Chinese and Korean runs. */
+    static Set<String> words(String text) {
+        Set<String> words = new LinkedHashSet<>();
+        Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
+        while (m.find()) {
+            if (!CjkBigrams.hasCjk(m.group())) {
+                words.add(m.group());
+            }
+        }
+        words.addAll(CjkBigrams.bigrams(text));
+        return words;
+    }
+
+    /** Whether one of the words matches the term as snippets mark it. */
+    static boolean contains(Set<String> words, String term) {
+        if (words.contains(term)) {
+            return true;
+        }
+        if (CjkBigrams.hasCjk(term)) {
+            return false;
+        }
+        Set<String> one = Set.of(term);
+        for (String word : words) {
+            if (matches(word, one)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A word matches a term exactly or by a shared stem-like prefix (setup, set-up, setting). */
     private static boolean matches(String word, Set<String> terms) {
         String lower = word.toLowerCase(Locale.ROOT);

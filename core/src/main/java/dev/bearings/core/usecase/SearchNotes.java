@@ -131,7 +131,7 @@ public final class SearchNotes {
         List<Hit> hits = new ArrayList<>();
         Mode mode = request.mode();
         if (mode == Mode.HYBRID) {
-            for (Fusion.Fused fused : fusion.fuse(candidates.vector(), candidates.keyword())) {
+            for (Fusion.Fused fused : fusion.fuse(request.query(), candidates.vector(), candidates.keyword())) {
                 if (hits.size() == request.limit()) {
                     break;
                 }

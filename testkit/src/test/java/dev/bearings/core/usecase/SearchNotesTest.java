@@ -113,7 +113,7 @@ class SearchNotesTest {
         SearchNotes.Candidates candidates = search.candidates(index, request, SearchNotes.Mode.HYBRID);
         assertThat(candidates.vector()).hasSize(5);
         assertThat(candidates.keyword()).isNotEmpty();
-        List<Fusion.Fused> fused = Fusion.DEFAULT.fuse(candidates.vector(), candidates.keyword());
+        List<Fusion.Fused> fused = Fusion.DEFAULT.fuse(request.query(), candidates.vector(), candidates.keyword());
         SearchNotes.Results results = search.search(index, request);
         assertThat(results.ranked()).hasSize(3);
         for (int i = 0; i < 3; i++) {
@@ -124,7 +124,7 @@ class SearchNotesTest {
             assertThat(hit.keywordRank().orElse(0)).isEqualTo(fused.get(i).keywordRank());
         }
         SearchNotes.Results classic = SearchNotes.rank(candidates, request, Fusion.CLASSIC);
-        assertThat(classic.ranked().get(0).score()).isEqualTo(Fusion.CLASSIC.fuse(candidates.vector(), candidates.keyword())
+        assertThat(classic.ranked().get(0).score()).isEqualTo(Fusion.CLASSIC.fuse(request.query(), candidates.vector(), candidates.keyword())
                 .get(0).score());
     }
 
