@@ -25,7 +25,8 @@ final class EmbedderOptions {
     String embedder;
 
     @Option(names = "--model", paramLabel = "MODEL",
-            description = "fp32 (default), int8, or a directory with model.onnx and tokenizer.json.")
+            description = "A bundled model: minilm (default), minilm-int8, bge-small, bge-small-int8; or a directory "
+                    + "with model.onnx, tokenizer.json and optionally bearings-model.json.")
     String model;
 
     @Option(names = "--window", paramLabel = "TOKENS",
@@ -58,7 +59,16 @@ final class EmbedderOptions {
         if (window != null) {
             settings.put("window", Integer.toString(window));
         }
-        return new Opened(name, settings, registry.create(name, Settings.of(settings)));
+        boolean namesModels = registry.provider(name).settingNames().contains(EmbedderProvider.MODEL);
+        if (namesModels && !settings.containsKey(EmbedderProvider.MODEL) && built.isPresent() && built.get().embedder().equals(name)) {
+            // An index made before its model was recorded: the model it names, not today's default.
+            settings.put(EmbedderProvider.MODEL, built.get().modelId());
+        }
+        Embedder created = registry.create(name, Settings.of(settings));
+        if (namesModels && !settings.containsKey(EmbedderProvider.MODEL)) {
+            settings.put(EmbedderProvider.MODEL, created.modelId());
+        }
+        return new Opened(name, settings, created);
     }
 
     Opened open(ProviderRegistry<EmbedderProvider> registry) {

@@ -2,11 +2,17 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.eval.EvalDataset;
+import dev.bearings.eval.PersonalNotes;
+import dev.bearings.eval.ProjectData;
+import dev.bearings.eval.RememberingEmbedder;
 import dev.bearings.eval.RetrievalEvaluation;
+import dev.bearings.eval.SuiteReport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,17 +21,20 @@ import picocli.CommandLine.Option;
 import javax.inject.Inject;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code bearings eval}: retrieval quality of the whole pipeline on a dataset, in a throwaway index. */
+/** {@code bearings eval}: retrieval quality of the whole pipeline on datasets, in throwaway indexes. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
-        description = {"Measure retrieval quality on a dataset: a BEIR folder (document level) or ObliQA (passage level).",
-                "Indexes into a temporary folder, which is deleted afterwards."})
+        description = {"Measure retrieval quality: on one dataset (a BEIR folder, ObliQA, the personal-notes set) or on the "
+                + "whole suite, in every store asked for.",
+                "Indexes into temporary folders, which are deleted afterwards."})
 final class EvalCommand implements Callable<Integer> {
     private final Plugins plugins;
 
@@ -41,17 +50,29 @@ final class EvalCommand implements Callable<Integer> {
 
         @Option(names = "--obliqa", paramLabel = "DIR", description = "ObliQA folder: markdown/, passages.jsonl, queries and qrels.")
         Path obliqa;
+
+        @Option(names = "--personal", paramLabel = "DIR", description = "The personal-notes set: notes/ and questions.jsonl, "
+                + "judged at note and at section level.")
+        Path personal;
+
+        @Option(names = "--suite", description = "Every dataset: SciFact, ObliQA dev, ArguAna and JSQuAD from the shared data "
+                + "folder (../shared/data, or -Dbearings.data=DIR), and the project's personal-notes set.")
+        boolean suite;
     }
 
     @Option(names = "--split", defaultValue = "test", description = "BEIR qrels split (default: test).")
     private String split;
 
-    @Option(names = "--queries", paramLabel = "N", description = "Use only the first N judged queries.")
+    @Option(names = "--queries", paramLabel = "N", description = "Use only the first N judged queries of each dataset.")
     private int maxQueries = Integer.MAX_VALUE;
 
     @Option(names = "--distractors", paramLabel = "N",
             description = "BEIR: index only the judged documents of those queries plus N others (default: all).")
     private int distractors = Integer.MAX_VALUE;
+
+    @Option(names = "--named-by-id", description = "BEIR: write each document as a note named by its id with its title "
+            + "as a leading # heading, as an export of notes with opaque file names would be.")
+    private boolean namedById;
 
     @Option(names = "--mode", defaultValue = "all", description = "all (default), hybrid, vector or keyword.")
     private String mode;
@@ -61,11 +82,15 @@ final class EvalCommand implements Callable<Integer> {
             + "several from the same lists (default: the search default).")
     private List<String> fusionSpecs = List.of();
 
-    @Option(names = "--store", defaultValue = "sqlite", description = "Index kind: sqlite (default) or lucene.")
-    private String store;
+    @Option(names = "--store", split = ",", paramLabel = "NAME", defaultValue = "sqlite",
+            description = "Index kinds, comma-separated: sqlite (default), lucene, or a plugin's name.")
+    private List<String> stores;
 
     @Option(names = "--json", description = "Print the results as JSON.")
     private boolean json;
+
+    @Option(names = "--save", paramLabel = "FILE", description = "Also write the results as JSON to FILE.")
+    private Path save;
 
     @Mixin
     private RecipeOptions recipeOptions = new RecipeOptions();
@@ -75,17 +100,76 @@ final class EvalCommand implements Callable<Integer> {
         this.plugins = plugins;
     }
 
+    /** A dataset, read when its turn comes, so that only one is in memory at a time. */
+    @FunctionalInterface
+    private interface Loader {
+        EvalDataset load() throws Exception;
+    }
+
     @Override
     public Integer call() throws Exception {
         List<SearchNotes.Mode> modes = modes();
-        EvalDataset data = dataset.beir != null ? EvalDataset.beir(dataset.beir, split, maxQueries, distractors)
-                : EvalDataset.obliqa(dataset.obliqa, maxQueries);
+        List<Fusion> fusions = fusions();
+        stores.forEach(plugins.stores()::provider);
+        List<RetrievalEvaluation.Row> rows = new ArrayList<>();
         try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), Optional.empty())) {
-            RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store, plugins.stores().create(store, Settings.NONE),
-                    opened.parser(), opened.recipe(), modes, fusions());
-            print(RetrievalEvaluation.run(data, setup, opened.embedder().embedder()));
+            // Closed with the embedder it wraps, which belongs to the recipe.
+            RememberingEmbedder embedder = new RememberingEmbedder(opened.embedder().embedder());
+            List<String> notices = new ArrayList<>();
+            for (Loader loader : loaders(opened.parser(), notices)) {
+                EvalDataset data = loader.load();
+                for (String store : stores) {
+                    RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store, plugins.stores().create(store, Settings.NONE),
+                            opened.parser(), opened.recipe(), modes, fusions);
+                    rows.addAll(RetrievalEvaluation.run(data, setup, embedder));
+                }
+            }
+            print(rows, opened.recipe().model(), notices);
         }
         return 0;
+    }
+
+    private List<Loader> loaders(MarkdownParser parser, List<String> notices) throws IOException {
+        List<Loader> loaders = new ArrayList<>();
+        if (dataset.beir != null) {
+            loaders.add(() -> {
+                EvalDataset beir = EvalDataset.beir(dataset.beir, split, maxQueries, distractors);
+                return namedById ? beir.namedById() : beir;
+            });
+        } else if (dataset.obliqa != null) {
+            loaders.add(() -> EvalDataset.obliqa(dataset.obliqa, maxQueries));
+        } else if (dataset.personal != null) {
+            addPersonal(loaders, dataset.personal, parser, notices);
+        } else {
+            for (String beir : List.of("beir-scifact", "obliqa-dev", "beir-arguana", "jsquad-ja")) {
+                Path dir = ProjectData.SHARED.resolve(beir);
+                if (!Files.isDirectory(dir)) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--suite needs " + dir
+                            + ", which is missing (set -Dbearings.data=DIR to the shared data folder)");
+                }
+                loaders.add(beir.equals("obliqa-dev") ? () -> EvalDataset.obliqa(dir, maxQueries)
+                        : () -> EvalDataset.beir(dir, "test", maxQueries, distractors));
+            }
+            addPersonal(loaders, ProjectData.PERSONAL_NOTES, parser, notices);
+        }
+        return loaders;
+    }
+
+    private void addPersonal(List<Loader> loaders, Path dir, MarkdownParser parser, List<String> notices) throws IOException {
+        if (!Files.isRegularFile(dir.resolve("questions.jsonl"))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), dir + " is not a personal-notes set: it has no questions.jsonl");
+        }
+        String checksum = PersonalNotes.checksum(dir);
+        notices.add("personal-notes set " + dir + ": sha256 " + checksum
+                + (checksum.equals(PersonalNotes.FROZEN_CHECKSUM) ? " (the frozen set)" : " (CHANGED from the frozen set "
+                + PersonalNotes.FROZEN_CHECKSUM + ")"));
+        for (PersonalNotes.Level level : PersonalNotes.Level.values()) {
+            loaders.add(() -> {
+                try (NoteSource notes = plugins.sources().create("folder", Settings.of(Map.of("path", dir.resolve("notes").toString())))) {
+                    return PersonalNotes.load(dir, notes, parser, level, maxQueries);
+                }
+            });
+        }
     }
 
     private List<SearchNotes.Mode> modes() {
@@ -115,18 +199,28 @@ final class EvalCommand implements Callable<Integer> {
         return fusions;
     }
 
-    private void print(List<RetrievalEvaluation.Row> rows) throws IOException {
+    private void print(List<RetrievalEvaluation.Row> rows, String model, List<String> notices) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        String asJson = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows);
+        if (save != null) {
+            Files.writeString(save, asJson);
+        }
         if (json) {
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(rows));
+            out.println(asJson);
             return;
         }
-        out.printf("%-12s %-7s %-8s %-30s %7s %8s %7s %7s %8s %7s %7s %8s %8s%n", "dataset", "store", "mode", "fusion", "queries",
-                "nDCG@10", "R@5", "R@10", "R@100", "MRR@10", "chunks", "index s", "index MB");
+        out.println("model " + model);
+        notices.forEach(out::println);
+        if (dataset.suite) {
+            SuiteReport.print(rows, out);
+            return;
+        }
+        out.printf("%-18s %-7s %-8s %-30s %-10s %7s %8s %7s %7s %8s %7s %7s %8s %8s%n", "dataset", "store", "mode", "fusion",
+                "kind", "queries", "nDCG@10", "R@5", "R@10", "R@100", "MRR@10", "chunks", "index s", "index MB");
         for (RetrievalEvaluation.Row r : rows) {
-            out.printf("%-12s %-7s %-8s %-30s %7d %8.4f %7.4f %7.4f %8s %7.4f %7d %8.1f %8.1f%n", r.dataset(), r.store(), r.mode(),
-                    r.fusion(), r.queries(), r.ndcg10(), r.recall5(), r.recall10(),
-                    Double.isNaN(r.recall100()) ? "-" : String.format("%.4f", r.recall100()), r.mrr10(), r.chunks(),
+            out.printf("%-18s %-7s %-8s %-30s %-10s %7d %8.4f %7.4f %7.4f %8s %7.4f %7d %8.1f %8.1f%n", r.dataset(), r.store(),
+                    r.mode(), r.fusion(), r.group(), r.queries(), r.ndcg10(), r.recall5(), r.recall10(),
+                    Double.isNaN(r.recall100()) ? "-" : String.format(Locale.ROOT, "%.4f", r.recall100()), r.mrr10(), r.chunks(),
                     r.indexSeconds(), r.indexMegabytes());
         }
     }

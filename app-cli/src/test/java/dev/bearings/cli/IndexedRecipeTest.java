@@ -6,6 +6,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,6 +77,41 @@ class IndexedRecipeTest {
         }
         assertThat(McpServerProcess.JSON.readTree(CliRun.of("status", "--json", "--index", index.toString()).out())
                 .path("chunking").asText()).contains("max 200");
+    }
+
+    @Test
+    void theModelIsRecordedAndAnIndexThatNeverRecordedItKeepsTheOneItWasBuiltWith() throws Exception {
+        Path notes = McpServerProcess.exampleNotes(root);
+        Path index = root.resolve("index");
+        CliRun built = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--model", "minilm-int8");
+        assertThat(built.exitCode()).as(built.err()).isZero();
+        Path file = index.resolve("bearings.sqlite");
+        assertThat(meta(file, "embedder.model")).isEqualTo("minilm-int8");
+        // As an index made before models were recorded: no model setting, only the id it reported.
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+             Statement statement = db.createStatement()) {
+            statement.executeUpdate("DELETE FROM meta WHERE key = 'embedder.model'");
+        }
+        CliRun sync = CliRun.of("index", "--index", index.toString());
+        assertThat(sync.exitCode()).as("it syncs with its own model, not today's default: %s", sync.err()).isZero();
+        assertThat(sync.out()).contains("0 added, 0 changed, 0 removed, 5 unchanged");
+        assertThat(cliSearch(index).get(0).path("noteId").asText()).isEqualTo("vpn-setup.md");
+
+        Path fresh = root.resolve("fresh");
+        CliRun plain = CliRun.of("index", "--folder", notes.toString(), "--index", fresh.toString());
+        assertThat(plain.exitCode()).as(plain.err()).isZero();
+        assertThat(meta(fresh.resolve("bearings.sqlite"), "embedder.model")).as("the default model, named")
+                .isEqualTo(meta(fresh.resolve("bearings.sqlite"), "model"));
+    }
+
+    private static String meta(Path sqlite, String key) throws Exception {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + sqlite);
+             PreparedStatement select = db.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            select.setString(1, key);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
     }
 
     private static JsonNode search(McpServerProcess server, String id) throws Exception {

@@ -1,6 +1,9 @@
 package dev.bearings.benchmarks;
 
+import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.eval.EvalDataset;
+import dev.bearings.eval.PersonalNotes;
+import dev.bearings.eval.RememberingEmbedder;
 import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
@@ -9,6 +12,7 @@ import dev.bearings.core.search.Fusion;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParser;
+import dev.bearings.source.files.FolderSource;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 import dev.bearings.eval.Corpus;
 import dev.bearings.eval.ProjectData;
@@ -22,13 +26,14 @@ import java.util.Locale;
 
 /**
  * Which chunking rules retrieve best? Runs {@code bearings eval}'s evaluation over a grid of rules on
- * ObliQA dev and SciFact test, embedding each distinct chunk text once across the grid, and writes
+ * ObliQA dev, SciFact test and the personal-notes set (at note and at section level), embedding each
+ * distinct chunk text once across the grid, with the model asked for, and writes
  * {@code sweep.csv}, {@code sweep.md} and {@code sweep.png} (ObliQA Recall@10 against maxWords, one
  * line per overlap).
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ChunkingSweep [--grid coarse|full|smoke]
- *      [--datasets obliqa,scifact] [--queries N] [--distractors N] [--out DIR] [--data DIR]
+ *      [--datasets obliqa,scifact,personal] [--model NAME] [--queries N] [--distractors N] [--out DIR] [--data DIR]
  * </pre>
  *
  * {@code full} is the whole grid (maxWords 100-400 x overlap 0-80 x minWords 0-60 x token budget x
@@ -63,39 +68,47 @@ public final class ChunkingSweep {
         int distractors = Integer.parseInt(option(args, "--distractors", smoke ? "10" : String.valueOf(Integer.MAX_VALUE)));
         List<EvalDataset> datasets = new ArrayList<>();
         // The smoke run takes a slice of SciFact only: an ObliQA note is a whole rulebook.
-        String only = option(args, "--datasets", "obliqa,scifact");
+        String only = option(args, "--datasets", "obliqa,scifact,personal");
         if (Files.isDirectory(data.resolve("obliqa-dev")) && !smoke && only.contains("obliqa")) {
             datasets.add(EvalDataset.obliqa(data.resolve("obliqa-dev"), queries));
         }
         if (Files.isDirectory(data.resolve("beir-scifact")) && only.contains("scifact")) {
             datasets.add(EvalDataset.beir(data.resolve("beir-scifact"), "test", queries, distractors));
         }
+        if (only.contains("personal") && !smoke) {
+            for (PersonalNotes.Level level : PersonalNotes.Level.values()) {
+                datasets.add(PersonalNotes.load(ProjectData.PERSONAL_NOTES, new FolderSource(ProjectData.PERSONAL_NOTES.resolve("notes")),
+                        new CommonmarkParser(), level, queries));
+            }
+        }
         if (datasets.isEmpty()) {
             System.err.println("no datasets under " + data + ": nothing to sweep");
             return;
         }
-        run(datasets, grid(grid), out);
+        run(datasets, grid(grid), out, option(args, "--model", EmbedderSettings.DEFAULT_MODEL));
         System.out.println("wrote " + out.resolve("sweep.csv") + ", sweep.md and one sweep-DATASET.png per dataset");
     }
 
     /** Runs the grid, rewriting the report after each rule, so that a long run can be read while it goes. */
-    static List<Result> run(List<EvalDataset> datasets, List<Rules> grid, Path out) throws Exception {
+    static List<Result> run(List<EvalDataset> datasets, List<Rules> grid, Path out, String model) throws Exception {
         List<Result> results = new ArrayList<>();
         var store = new SqliteIndexProvider().create(Settings.NONE);
-        try (CachingEmbedder embedder = new CachingEmbedder(new OnnxEmbedderProvider().create(Settings.NONE))) {
+        Map<String, String> settings = Map.of("model", model);
+        try (RememberingEmbedder embedder = new RememberingEmbedder(new OnnxEmbedderProvider().create(Settings.of(settings)))) {
             for (EvalDataset data : datasets) {
                 for (Rules rules : grid) {
-                    long before = embedder.counts()[0];
+                    long before = embedder.embedded();
                     long started = System.nanoTime();
                     IndexRecipe recipe = IndexRecipe.of("commonmark", new ChunkingRules(rules.maxWords(), rules.minWords(),
                             rules.overlapWords()), rules.tokenBudget(), rules.prefix() ? IndexRecipe.Prefix.TITLED
-                            : IndexRecipe.Prefix.NONE, "onnx", Map.of(), embedder);
+                            : IndexRecipe.Prefix.NONE, "onnx", settings, embedder);
                     var setup = new RetrievalEvaluation.Setup("sqlite", store, new CommonmarkParser(), recipe,
                             List.of(SearchNotes.Mode.HYBRID, SearchNotes.Mode.VECTOR), List.of(Fusion.DEFAULT));
-                    List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, setup, embedder);
+                    List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, setup, embedder).stream()
+                            .filter(r -> r.group().equals(RetrievalEvaluation.ALL)).toList();
                     double seconds = (System.nanoTime() - started) / 1e9;
                     for (RetrievalEvaluation.Row row : rows) {
-                        results.add(new Result(data.name(), rules, row, seconds, embedder.counts()[0] - before));
+                        results.add(new Result(data.name(), rules, row, seconds, embedder.embedded() - before));
                     }
                     SweepReport.write(results, out);
                     System.err.printf(Locale.ROOT, "%-12s %-24s %s%n", data.name(), rules.label(), rows.stream()

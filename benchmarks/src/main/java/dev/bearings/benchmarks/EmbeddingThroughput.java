@@ -39,7 +39,7 @@ public final class EmbeddingThroughput {
 
         List<String> texts = ChunkSample.texts(EmbeddingBenchmark.SAMPLE);
         int[] tokens;
-        try (WordPieces wordPieces = WordPieces.load(EmbeddingModel.miniLm("fp32"))) {
+        try (WordPieces wordPieces = WordPieces.load(EmbeddingModel.bundled("minilm"))) {
             tokens = texts.stream().mapToInt(wordPieces::count).toArray();
         }
         System.out.printf("%nSample: %d chunks, %d cores%n", texts.size(), Runtime.getRuntime().availableProcessors());

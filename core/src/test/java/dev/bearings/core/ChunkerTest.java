@@ -2,6 +2,7 @@ package dev.bearings.core;
 
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.ChunkPrefix;
+import dev.bearings.core.chunk.HeadingPath;
 import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.chunk.TokenBudget;
@@ -182,6 +183,10 @@ class ChunkerTest {
         assertThat(chunks).extracting(c -> prefix.apply(c.headingPath(), c.text()))
                 .containsExactly("VPN\n\n# VPN\nintro", "VPN > Server\n\n## Server\nkeys");
         assertThat(ChunkPrefix.NONE.apply(chunks.get(1).headingPath(), "x")).isEqualTo("x");
+        ChunkPrefix untitled = ChunkPrefix.titled(" ");
+        assertThat(chunks).extracting(c -> untitled.apply(c.headingPath(), c.text()))
+                .containsExactly("VPN\n\n# VPN\nintro", "VPN > Server\n\n## Server\nkeys");
+        assertThat(untitled.apply(HeadingPath.ROOT, "text alone")).as("no title, no headings: no prefix").isEqualTo("text alone");
     }
 
     @Test

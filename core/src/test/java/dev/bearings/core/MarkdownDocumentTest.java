@@ -36,13 +36,18 @@ class MarkdownDocumentTest {
     }
 
     @Test
-    void theTitleComesFromFrontMatterThenTheFirstLevelOneHeadingThenTheFallback() {
+    void theTitleComesFromFrontMatterThenALeadingLevelOneHeadingThenTheFallback() {
         Recording parser = new Recording();
         assertThat(MarkdownDocument.parse("---\ntitle: ' From YAML '\n---\n# Heading\n", parser).title("file"))
                 .isEqualTo("From YAML");
         assertThat(MarkdownDocument.parse("---\ntitle: \"  \"\n---\n# Heading\n", parser).title("file")).isEqualTo("Heading");
-        assertThat(MarkdownDocument.parse("text\n#  \n# Second\n", parser).title("file")).as("a blank heading is no title")
-                .isEqualTo("Second");
+        assertThat(MarkdownDocument.parse("#  \n# Second\n", parser).title("file")).as("a blank heading is no title")
+                .isEqualTo("file");
+        assertThat(MarkdownDocument.parse("text\n# Part two\n", parser).title("file")).as("a heading further down names a part")
+                .isEqualTo("file");
+        assertThat(MarkdownDocument.parse("#work #home/vpn\n\n# VPN at home\n", parser).title("file")).as("tags before it")
+                .isEqualTo("VPN at home");
+        assertThat(MarkdownDocument.parse("\n\n# VPN at home\ntext\n", parser).title("file")).isEqualTo("VPN at home");
         assertThat(MarkdownDocument.parse("just text\n", parser).title("file")).isEqualTo("file");
     }
 

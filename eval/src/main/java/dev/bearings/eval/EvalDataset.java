@@ -24,14 +24,33 @@ import java.util.zip.GZIPInputStream;
 /**
  * An evaluation dataset as notes, queries and judgements.
  *
- * @param notes   the documents as notes
- * @param queries query id to text, in file order
- * @param gold    query id to judged items: for BEIR a note id and its grade; for ObliQA a gold
- *                passage key and the note and lines it spans
+ * @param notes              the documents as notes
+ * @param queries            query id to text, in file order
+ * @param gold               query id to judged items: a note id and its grade (document level), or a
+ *                           gold passage key of {@code spans} (passage level)
+ * @param spans              the gold passages by key, as notes and lines; empty at document level
+ * @param groups             query id to the kind of question it is, where the dataset says (the
+ *                           personal notes' synonym, paraphrase, ...); results are also reported per kind
+ * @param skipsQueryDocument whether a retrieved note whose id is the query's own is skipped before
+ *                           scoring (BEIR's ignore-identical-ids rule: ArguAna's queries are documents)
  */
 public record EvalDataset(String name, List<Note> notes, Map<String, String> queries, Map<String, Map<String, Integer>> gold,
-                   Map<String, GoldSpan> spans) {
+                          Map<String, GoldSpan> spans, Map<String, String> groups, boolean skipsQueryDocument) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    public EvalDataset {
+        notes = List.copyOf(notes);
+        queries = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(queries));
+        gold = Map.copyOf(gold);
+        spans = Map.copyOf(spans);
+        groups = Map.copyOf(groups);
+    }
+
+    /** A dataset without kinds of question whose queries are not documents. */
+    public EvalDataset(String name, List<Note> notes, Map<String, String> queries, Map<String, Map<String, Integer>> gold,
+                       Map<String, GoldSpan> spans) {
+        this(name, notes, queries, gold, spans, Map.of(), false);
+    }
 
     /** A gold passage of a Markdown file, as 1-based lines. */
     public record GoldSpan(String noteId, int firstLine, int lastLine) {
@@ -41,7 +60,10 @@ public record EvalDataset(String name, List<Note> notes, Map<String, String> que
         return !spans.isEmpty();
     }
 
-    /** BEIR layout: corpus.jsonl[.gz], queries.jsonl, qrels/{split}.tsv; a document is a note. */
+    /**
+     * BEIR layout: corpus.jsonl[.gz], queries.jsonl, qrels/{split}.tsv; a document is a note titled by
+     * the document's title (none when it has none). As BEIR scores, a query's own document is skipped.
+     */
     public static EvalDataset beir(Path dir, String split, int maxQueries, int distractors) throws IOException {
         Map<String, Map<String, Integer>> qrels = new LinkedHashMap<>();
         for (String[] row : tsv(dir.resolve("qrels").resolve(split + ".tsv"))) {
@@ -65,11 +87,22 @@ public record EvalDataset(String name, List<Note> notes, Map<String, String> que
             if (judged || others < distractors) {
                 others += judged ? 0 : 1;
                 String title = doc.path("title").asText("");
-                notes.add(new Note(id, title.isBlank() ? id : title, doc.get("text").asText(), Set.of(), Instant.EPOCH,
-                        "beir:" + id, List.of()));
+                notes.add(new Note(id, title.strip(), doc.get("text").asText(), Set.of(), Instant.EPOCH, "beir:" + id, List.of()));
             }
         }
-        return new EvalDataset(dir.getFileName().toString(), notes, queries, qrels, Map.of());
+        return new EvalDataset(dir.getFileName().toString(), notes, queries, qrels, Map.of(), Map.of(), true);
+    }
+
+    /**
+     * The same documents as a folder of exported notes would hold them: each named by its id (a
+     * file name that says nothing, like a Zettelkasten id), its title, where it has one, as a leading
+     * {@code # } heading.
+     */
+    public EvalDataset namedById() {
+        List<Note> renamed = notes.stream().map(n -> new Note(n.id(), n.id(),
+                (n.title().isBlank() ? "" : "# " + n.title() + "\n\n") + n.text(), n.tags(), n.modified(), n.link(),
+                n.attachments())).toList();
+        return new EvalDataset(name + " (named by id)", renamed, queries, gold, spans, groups, skipsQueryDocument);
     }
 
     /** ObliQA layout: markdown/*.md, passages.jsonl (code-point spans), queries-dev.jsonl, qrels-passage-dev.tsv. */
@@ -140,7 +173,7 @@ public record EvalDataset(String name, List<Note> notes, Map<String, String> que
         return lines;
     }
 
-    private static List<String[]> tsv(Path file) throws IOException {
+    static List<String[]> tsv(Path file) throws IOException {
         List<String[]> rows = new ArrayList<>();
         for (String line : Files.readAllLines(file)) {
             String[] cells = line.split("\t");
@@ -151,7 +184,7 @@ public record EvalDataset(String name, List<Note> notes, Map<String, String> que
         return rows;
     }
 
-    private static List<JsonNode> jsonLines(Path file) throws IOException {
+    static List<JsonNode> jsonLines(Path file) throws IOException {
         List<JsonNode> rows = new ArrayList<>();
         try (InputStream raw = Files.newInputStream(file);
              InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;

@@ -14,6 +14,8 @@ public final class ProjectData {
     public static final Path ROOT = root(Path.of("").toAbsolutePath());
     /** The notes bundled with the project, which the README indexes. */
     public static final Path EXAMPLE_NOTES = ROOT.resolve("examples").resolve("notes");
+    /** The project's personal-notes evaluation set. */
+    public static final Path PERSONAL_NOTES = ROOT.resolve("eval").resolve("personal-notes");
     /** The shared data beside the project ({@code ../shared/data}), unless {@code -Dbearings.data=DIR} says otherwise. */
     public static final Path SHARED = Optional.ofNullable(System.getProperty("bearings.data")).map(Path::of)
             .orElseGet(() -> ROOT.resolveSibling("shared").resolve("data")).toAbsolutePath().normalize();

@@ -51,11 +51,17 @@ public final class RetrievalEvaluation {
         }
     }
 
-    /** One row of results: a mode (and fusion) on a dataset. */
-    public record Row(String dataset, String store, String mode, String fusion, int queries, double ndcg10, double recall5,
-                      double recall10, double recall100, double mrr10, int notes, int chunks, double indexSeconds,
-                      double indexMegabytes) {
+    /**
+     * One row of results: a mode (and fusion) on a dataset, over all its queries ({@link #ALL}) or over
+     * one kind of question.
+     */
+    public record Row(String dataset, String store, String mode, String fusion, String group, int queries, double ndcg10,
+                      double recall5, double recall10, double recall100, double mrr10, int notes, int chunks,
+                      double indexSeconds, double indexMegabytes) {
     }
+
+    /** The group of a row over all of a dataset's queries. */
+    public static final String ALL = "all";
 
     private RetrievalEvaluation() {
     }
@@ -70,33 +76,40 @@ public final class RetrievalEvaluation {
                 var stats = index.stats();
                 List<SearchNotes.Mode> modes = setup.modes();
                 // Each query's lists are fetched once and ranked in every mode and fusion measured.
-                Map<String, double[]> sums = new LinkedHashMap<>();
+                Map<List<String>, double[]> sums = new LinkedHashMap<>();
+                Map<List<String>, Integer> counts = new LinkedHashMap<>();
                 SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
                 SearchNotes.Mode fetch = modes.size() == 1 ? modes.get(0) : SearchNotes.Mode.HYBRID;
                 for (Map.Entry<String, String> query : data.queries().entrySet()) {
                     SearchNotes.Request request = new SearchNotes.Request(query.getValue(), data.byPassage() ? 10 : 300,
                             fetch, SearchFilter.NONE);
                     SearchNotes.Candidates candidates = search.candidates(index, request, fetch);
+                    List<String> groups = data.groups().containsKey(query.getKey())
+                            ? List.of(ALL, data.groups().get(query.getKey())) : List.of(ALL);
                     for (SearchNotes.Mode m : modes) {
                         for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? setup.fusions() : List.of(Fusion.DEFAULT)) {
                             SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
                                     request.query(), request.limit(), m, SearchFilter.NONE), fusion);
                             double[] scores = data.byPassage() ? passageScores(data, query.getKey(), results)
                                     : documentScores(data, query.getKey(), results);
-                            double[] sum = sums.computeIfAbsent(m.name().toLowerCase(Locale.ROOT) + "\u0000"
-                                    + (m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-"), x -> new double[5]);
-                            for (int i = 0; i < sum.length; i++) {
-                                sum[i] += scores[i];
+                            for (String group : groups) {
+                                List<String> key = List.of(m.name().toLowerCase(Locale.ROOT),
+                                        m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-", group);
+                                double[] sum = sums.computeIfAbsent(key, x -> new double[5]);
+                                for (int i = 0; i < sum.length; i++) {
+                                    sum[i] += scores[i];
+                                }
+                                counts.merge(key, 1, Integer::sum);
                             }
                         }
                     }
                 }
-                int queries = data.queries().size();
-                int n = Math.max(1, queries);
-                sums.forEach((key, sum) -> rows.add(new Row(data.name(), setup.storeName(), key.substring(0, key.indexOf('\u0000')),
-                        key.substring(key.indexOf('\u0000') + 1), queries, sum[0] / n, sum[1] / n, sum[2] / n, sum[3] / n,
-                        sum[4] / n, data.notes().size(), stats.chunks(), report.took().toMillis() / 1000.0,
-                        stats.bytesOnDisk() / 1e6)));
+                sums.forEach((key, sum) -> {
+                    int n = counts.get(key);
+                    rows.add(new Row(data.name(), setup.storeName(), key.get(0), key.get(1), key.get(2), n, sum[0] / n,
+                            sum[1] / n, sum[2] / n, sum[3] / n, sum[4] / n, data.notes().size(), stats.chunks(),
+                            report.took().toMillis() / 1000.0, stats.bytesOnDisk() / 1e6));
+                });
             }
         } finally {
             deleteTree(folder);
@@ -104,10 +117,16 @@ public final class RetrievalEvaluation {
         return rows;
     }
 
-    /** nDCG@10, R@5, R@10, R@100, MRR@10 with a document's score its best chunk's. */
+    /**
+     * nDCG@10, R@5, R@10, R@100, MRR@10 with a document's score its best chunk's; the query's own
+     * document left out where the dataset says so.
+     */
     private static double[] documentScores(EvalDataset data, String queryId, SearchNotes.Results results) {
         Set<String> documents = new LinkedHashSet<>();
         results.ranked().forEach(hit -> documents.add(hit.chunk().note().id()));
+        if (data.skipsQueryDocument()) {
+            documents.remove(queryId);
+        }
         List<String> ranked = List.copyOf(documents);
         Map<String, Integer> relevant = data.gold().get(queryId);
         return new double[]{Metrics.ndcg(ranked, relevant, 10), Metrics.recall(ranked, relevant, 5),

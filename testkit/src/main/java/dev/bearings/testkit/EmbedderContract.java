@@ -122,6 +122,16 @@ public abstract class EmbedderContract {
     }
 
     @Test
+    protected void aQueryFindsThePassageThatAnswersIt() {
+        Embedding query = embedder.embedQuery("How do I reach my home network from a café?");
+        assertThat(query.vector()).hasSize(expectedDimension());
+        assertThat(Vectors.norm(query.vector())).isCloseTo(1.0, within(1e-5));
+        List<Embedding> passages = embedder.embed(List.of("Bake bread with a sourdough starter fed the evening before.",
+                "The WireGuard tunnel connects the laptop to the LAN at home from anywhere."));
+        assertThat(query.cosine(passages.get(1))).isGreaterThan(query.cosine(passages.get(0)));
+    }
+
+    @Test
     protected void meaningShowsInTheVectors() {
         List<Embedding> e = embedder.embed(List.of("How do I reach my home network from a café?",
                 "WireGuard tunnel to the LAN from the road", "Bake bread with a sourdough starter"));

@@ -11,17 +11,18 @@ public interface ChunkPrefix {
     /**
      * The note title and the heading texts, such as {@code VPN setup > Server > Keys}, then a blank
      * line: the chunk's context, for the model to read with it. A heading equal to the title is not
-     * repeated.
+     * repeated; a note without a title and a chunk without headings get no prefix.
      */
     static ChunkPrefix titled(String title) {
+        String name = title.strip();
         return path -> {
-            StringBuilder prefix = new StringBuilder(title);
+            StringBuilder prefix = new StringBuilder(name);
             for (Heading heading : path.headings()) {
-                if (!heading.text().equals(title)) {
-                    prefix.append(HeadingPath.SEPARATOR).append(heading.text());
+                if (!heading.text().equals(name)) {
+                    prefix.append(prefix.length() == 0 ? "" : HeadingPath.SEPARATOR).append(heading.text());
                 }
             }
-            return prefix.append("\n\n").toString();
+            return prefix.length() == 0 ? "" : prefix.append("\n\n").toString();
         };
     }
 

@@ -23,11 +23,23 @@ public interface Embedder extends AutoCloseable {
     /** Tokens the model would read for the whole text, special tokens included, ignoring the window. */
     int countTokens(String text);
 
-    /** One embedding per text, in order. */
+    /**
+     * One embedding per text to be found (a chunk, a passage), in order. A model that wants a marker in
+     * front of passages adds it here, and {@link #countTokens} counts it.
+     */
     List<Embedding> embed(List<String> texts);
 
     default Embedding embed(String text) {
         return embed(List.of(text)).get(0);
+    }
+
+    /**
+     * The embedding of a search query. Models trained with an instruction in front of queries (bge's
+     * "Represent this sentence for searching relevant passages: ", e5's "query: ") add it here; the
+     * default embeds the query as a passage.
+     */
+    default Embedding embedQuery(String query) {
+        return embed(query);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A note's text, its front matter and its top-level blocks. Front matter is cut out before the
@@ -11,6 +12,8 @@ import java.util.Optional;
  * would otherwise read a YAML block as a thematic break and a setext heading.
  */
 public final class MarkdownDocument {
+    /** Lines of {@code #tags} and nothing else, as Bear and Obsidian notes often open with. */
+    private static final Pattern TAG_LINE = Pattern.compile("\\s*(#[^\\s#][^\\s]*\\s*)+");
     private final SourceText source;
     private final Optional<FrontMatter> frontMatter;
     private final List<Block> blocks;
@@ -44,17 +47,28 @@ public final class MarkdownDocument {
                 + source.text().substring(cut);
     }
 
-    /** The note's title: its front matter's {@code title}, else its first level-1 heading, else the fallback. */
+    /**
+     * The note's title: its front matter's {@code title}, else a leading level-1 heading (the first
+     * block, lines of tags alone before it aside), else the fallback (a file's name). A level-1 heading
+     * further down names a part of the note, not the note.
+     */
     public String title(String fallback) {
         Optional<String> fromFrontMatter = frontMatter.flatMap(fm -> fm.first("title")).filter(t -> !t.isBlank());
         if (fromFrontMatter.isPresent()) {
             return fromFrontMatter.get().strip();
         }
-        return blocks.stream()
-                .filter(b -> b.isHeading() && b.headingLevel() == 1 && !b.headingText().isBlank())
-                .map(Block::headingText)
-                .findFirst()
-                .orElse(fallback);
+        for (Block block : blocks) {
+            if (block.kind() == BlockKind.FRONT_MATTER || block.kind() == BlockKind.PARAGRAPH && onlyTags(block)) {
+                continue;
+            }
+            return block.isHeading() && block.headingLevel() == 1 && !block.headingText().isBlank()
+                    ? block.headingText() : fallback;
+        }
+        return fallback;
+    }
+
+    private boolean onlyTags(Block paragraph) {
+        return TAG_LINE.matcher(source.lines(paragraph.startLine(), paragraph.endLine())).matches();
     }
 
     public SourceText source() {

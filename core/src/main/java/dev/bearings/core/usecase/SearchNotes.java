@@ -114,7 +114,7 @@ public final class SearchNotes {
         int queryTokens = 0;
         boolean truncated = false;
         if (mode != Mode.KEYWORD) {
-            Embedding query = embedder.embed(request.query());
+            Embedding query = embedder.embedQuery(request.query());
             queryTokens = query.tokens();
             truncated = query.truncated();
             vector = index.nearest(query.vector(), candidates, request.filter());

@@ -33,8 +33,8 @@ class BatchedInferenceTest {
                 running.decrementAndGet();
             }
         };
-        try (BatchedInference inference = new BatchedInference(WordPieces.load(EmbeddingModel.miniLm("fp32")),
-                EmbeddingModel.MINILM_WINDOW, 2, 1, false, "test")) {
+        try (BatchedInference inference = new BatchedInference(WordPieces.load(EmbeddingModel.bundled("minilm")),
+                256, 2, 1, false, "test")) {
             List<String> texts = new java.util.ArrayList<>(List.of("a much longer first text"));
             texts.addAll(Collections.nCopies(5, "a"));
             assertThatThrownBy(() -> inference.embed(texts, failsFirst)).hasMessage("the engine failed");

@@ -47,7 +47,7 @@ class OnnxEmbedderTest extends MiniLmReferenceScores {
     @Test
     void badSettingsAreNamed() {
         assertThatThrownBy(() -> new OnnxEmbedderProvider().create(Settings.of(Map.of("model", "/no/such/dir"))))
-                .hasMessageContaining("'/no/such/dir' is neither fp32, int8 nor a directory");
+                .hasMessageContaining("'/no/such/dir' is neither a bundled model (minilm, minilm-int8, bge-small, bge-small-int8) nor a directory");
         assertThatThrownBy(() -> new OnnxEmbedderProvider().create(Settings.of(Map.of("threads", "many"))))
                 .hasMessageContaining("threads must be a whole number");
         assertThatThrownBy(() -> new OnnxEmbedderProvider().create(Settings.of(Map.of("pooling", "max"))))

@@ -1,87 +1,217 @@
 package dev.bearings.embedding.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * Where a sentence-transformers model's files are and how its vectors are made.
+ * Where a model's files are and how it is used ({@link ModelSettings}).
  *
- * <p>The built-in all-MiniLM-L6-v2 ships inside Maven jars as classpath resources, in fp32 (90 MB,
- * the default) and int8 (23 MB). Any other model is a directory holding {@code model.onnx} and
- * {@code tokenizer.json}, with its pooling and normalisation given by the user.
+ * <p>The bundled models ship inside Maven jars as classpath resources: all-MiniLM-L6-v2 (mean pooling,
+ * 256 word pieces) and bge-small-en-v1.5 (CLS pooling, 512 word pieces, an instruction in front of
+ * queries), each in fp32 and int8. Any other model is a directory holding {@code model.onnx} and
+ * {@code tokenizer.json}, and, to say how it is used, {@value #SETTINGS_FILE}.
  */
 public final class EmbeddingModel {
     /** The position embeddings of BERT-style models: no window can be larger. */
     public static final int MAX_POSITIONS = 512;
-    /** all-MiniLM-L6-v2 was trained on 256 word pieces. */
-    public static final int MINILM_WINDOW = 256;
-    static final int MINILM_DIMENSION = 384;
+    /** The file beside a directory model's {@code model.onnx} that says how it is used. */
+    public static final String SETTINGS_FILE = "bearings-model.json";
+    /** What bge-small-en-v1.5 was trained to read in front of a search query (passages take none). */
+    static final String BGE_QUERY_INSTRUCTION = "Represent this sentence for searching relevant passages: ";
+    private static final Set<String> SETTINGS_FILE_KEYS = Set.of("pooling", "normalize", "window", "queryPrefix",
+            "passagePrefix");
+
+    /** The models that ship with Bearings. */
+    private enum Bundled {
+        MINILM("minilm", "fp32", "all-MiniLM-L6-v2/fp32", "/all-minilm-l6-v2",
+                new ModelSettings(Pooling.MEAN, true, 256, "", "")),
+        MINILM_INT8("minilm-int8", "int8", "all-MiniLM-L6-v2/int8", "/all-minilm-l6-v2-q",
+                new ModelSettings(Pooling.MEAN, true, 256, "", "")),
+        BGE_SMALL("bge-small", null, "bge-small-en-v1.5/fp32", "/bge-small-en-v1.5",
+                new ModelSettings(Pooling.CLS, true, 512, BGE_QUERY_INSTRUCTION, "")),
+        BGE_SMALL_INT8("bge-small-int8", null, "bge-small-en-v1.5/int8", "/bge-small-en-v1.5-q",
+                new ModelSettings(Pooling.CLS, true, 512, BGE_QUERY_INSTRUCTION, ""));
+
+        private final String label;
+        private final String alias;
+        private final String id;
+        private final String resource;
+        private final ModelSettings settings;
+
+        Bundled(String label, String alias, String id, String resource, ModelSettings settings) {
+            this.label = label;
+            this.alias = alias;
+            this.id = id;
+            this.resource = resource;
+            this.settings = settings;
+        }
+
+        /** By its name, its short alias or its model id (what an index's manifest records). */
+        static Optional<Bundled> find(String name) {
+            for (Bundled b : values()) {
+                if (b.label.equalsIgnoreCase(name) || name.equalsIgnoreCase(b.alias) || b.id.equalsIgnoreCase(name)) {
+                    return Optional.of(b);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** The names of the bundled models, as {@code --model} takes them. */
+    public static final List<String> BUNDLED = Arrays.stream(Bundled.values()).map(b -> b.label).toList();
+    private static final int BUNDLED_DIMENSION = 384;
 
     private final String id;
-    private final String onnxResource;
-    private final String tokenizerResource;
+    private final String resource;
     private final Path directory;
-    private final Pooling pooling;
-    private final boolean normalize;
-    private final int defaultWindow;
+    private final ModelSettings settings;
 
-    private EmbeddingModel(String id, String onnxResource, String tokenizerResource, Path directory, Pooling pooling,
-                           boolean normalize, int defaultWindow) {
+    private EmbeddingModel(String id, String resource, Path directory, ModelSettings settings) {
         this.id = id;
-        this.onnxResource = onnxResource;
-        this.tokenizerResource = tokenizerResource;
+        this.resource = resource;
         this.directory = directory;
-        this.pooling = pooling;
-        this.normalize = normalize;
-        this.defaultWindow = defaultWindow;
+        this.settings = settings;
     }
 
-    /** The bundled all-MiniLM-L6-v2: {@code fp32} or {@code int8}. */
-    public static EmbeddingModel miniLm(String variant) {
-        return switch (variant.toLowerCase(Locale.ROOT)) {
-            case "fp32" -> new EmbeddingModel("all-MiniLM-L6-v2/fp32", "/all-minilm-l6-v2.onnx",
-                    "/all-minilm-l6-v2-tokenizer.json", null, Pooling.MEAN, true, MINILM_WINDOW);
-            case "int8" -> new EmbeddingModel("all-MiniLM-L6-v2/int8", "/all-minilm-l6-v2-q.onnx",
-                    "/all-minilm-l6-v2-q-tokenizer.json", null, Pooling.MEAN, true, MINILM_WINDOW);
-            default -> throw new IllegalArgumentException("unknown all-MiniLM-L6-v2 variant '" + variant
-                    + "': use fp32 or int8, or give a model directory");
-        };
+    /**
+     * A bundled model by name ({@link #BUNDLED}; {@code fp32} and {@code int8} are all-MiniLM-L6-v2's)
+     * or by the id it gives its vectors.
+     */
+    public static EmbeddingModel bundled(String name) {
+        Bundled b = Bundled.find(name).orElseThrow(() -> new IllegalArgumentException("no bundled model is called '"
+                + name + "': the bundled models are " + String.join(", ", BUNDLED)));
+        return new EmbeddingModel(b.id, b.resource, null, b.settings);
     }
 
-    /** A model directory with {@code model.onnx} and {@code tokenizer.json}. */
-    public static EmbeddingModel directory(Path directory, Pooling pooling, boolean normalize, int defaultWindow) {
+    /**
+     * A model directory with {@code model.onnx} and {@code tokenizer.json}. Its settings come from
+     * {@value #SETTINGS_FILE} when there is one (else mean pooling, unit vectors, 512 word pieces, no
+     * prefixes), and a pooling or normalisation given here overrides the file's.
+     */
+    public static EmbeddingModel directory(Path directory, Optional<Pooling> pooling, Optional<Boolean> normalize) {
         Objects.requireNonNull(directory, "directory");
         for (String file : new String[]{"model.onnx", "tokenizer.json"}) {
             if (!Files.isRegularFile(directory.resolve(file))) {
                 throw new IllegalArgumentException("model directory " + directory + " has no " + file);
             }
         }
+        ModelSettings read = readSettings(directory.resolve(SETTINGS_FILE));
+        ModelSettings settings = new ModelSettings(pooling.orElse(read.pooling()), normalize.orElse(read.normalize()),
+                read.window(), read.queryPrefix(), read.passagePrefix());
         String name = directory.toAbsolutePath().normalize().getFileName().toString();
-        return new EmbeddingModel(name + "/" + pooling.name().toLowerCase(Locale.ROOT) + (normalize ? "" : "/raw"),
-                null, null, directory, pooling, normalize, defaultWindow);
+        String id = name + "/" + settings.pooling().name().toLowerCase(Locale.ROOT) + (settings.normalize() ? "" : "/raw")
+                + (settings.prefixed() ? "/prefixes-" + shortHash(settings.queryPrefix() + "\u0000" + settings.passagePrefix()) : "");
+        return new EmbeddingModel(id, null, directory, settings);
     }
 
-    /** Reads a model option: {@code fp32}, {@code int8} or a directory. */
-    public static EmbeddingModel named(String model, Pooling pooling, boolean normalize) {
-        if (model.equalsIgnoreCase("fp32") || model.equalsIgnoreCase("int8")) {
-            return miniLm(model);
+    /**
+     * Reads a model option: a bundled model's name or id, or a directory. Pooling and normalisation
+     * may be given for a directory only: a bundled model is used as it was trained.
+     */
+    public static EmbeddingModel named(String model, Optional<Pooling> pooling, Optional<Boolean> normalize) {
+        if (Bundled.find(model).isPresent()) {
+            if (pooling.isPresent() || normalize.isPresent()) {
+                throw new IllegalArgumentException("pooling and normalize are settings of a model directory; the bundled "
+                        + model + " is used as it was trained");
+            }
+            return bundled(model);
         }
         Path dir = Path.of(model);
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("model '" + model + "' is neither fp32, int8 nor a directory");
+            throw new IllegalArgumentException("model '" + model + "' is neither a bundled model (" + String.join(", ", BUNDLED)
+                    + ") nor a directory");
         }
-        return directory(dir, pooling, normalize, MAX_POSITIONS);
+        return directory(dir, pooling, normalize);
+    }
+
+    private static ModelSettings readSettings(Path file) {
+        ModelSettings fallback = new ModelSettings(Pooling.MEAN, true, MAX_POSITIONS, "", "");
+        if (!Files.exists(file)) {
+            return fallback;
+        }
+        JsonNode json;
+        try {
+            json = new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " is not readable JSON: " + e.getMessage(), e);
+        }
+        if (json == null || !json.isObject()) {
+            throw new IllegalArgumentException(file + " must hold one JSON object, such as {\"pooling\": \"mean\", "
+                    + "\"queryPrefix\": \"query: \", \"passagePrefix\": \"passage: \"}");
+        }
+        for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
+            String key = names.next();
+            if (!SETTINGS_FILE_KEYS.contains(key)) {
+                throw new IllegalArgumentException(file + ": unknown setting '" + key + "'; the settings are "
+                        + String.join(", ", SETTINGS_FILE_KEYS.stream().sorted().toList()));
+            }
+        }
+        try {
+            Pooling pooling = json.has("pooling") ? Pooling.valueOf(text(json, "pooling").toUpperCase(Locale.ROOT))
+                    : fallback.pooling();
+            boolean normalize = json.has("normalize") ? bool(json) : fallback.normalize();
+            int window = json.has("window") ? json.get("window").asInt(-1) : fallback.window();
+            return new ModelSettings(pooling, normalize, window, json.has("queryPrefix") ? text(json, "queryPrefix") : "",
+                    json.has("passagePrefix") ? text(json, "passagePrefix") : "");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(JsonNode json, String key) {
+        if (!json.get(key).isTextual()) {
+            throw new IllegalArgumentException(key + " must be a string");
+        }
+        return json.get(key).asText();
+    }
+
+    private static boolean bool(JsonNode json) {
+        if (!json.get("normalize").isBoolean()) {
+            throw new IllegalArgumentException("normalize must be true or false");
+        }
+        return json.get("normalize").asBoolean();
+    }
+
+    private static String shortHash(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+
+    /**
+     * Texts per inference call unless told otherwise. The int8 models quantize activations with one
+     * scale per call, so a text's vector would depend on the texts batched with it (cosine 0.996 to
+     * itself alone, measured on bge-small): they embed one text per call, which on two cores costs
+     * nothing (docs/benchmarks.md).
+     */
+    public int defaultBatch() {
+        return id.endsWith("/int8") ? 1 : EmbedderSettings.DEFAULT_BATCH;
     }
 
     /** The vector length when known without loading the model (the bundled ones), else 0. */
     public int knownDimension() {
-        return directory == null ? MINILM_DIMENSION : 0;
+        return directory == null ? BUNDLED_DIMENSION : 0;
     }
 
     /** Refuses a window the model cannot have, before anything is loaded. */
@@ -96,28 +226,33 @@ public final class EmbeddingModel {
         return id;
     }
 
+    public ModelSettings settings() {
+        return settings;
+    }
+
     public Pooling pooling() {
-        return pooling;
+        return settings.pooling();
     }
 
     public boolean normalize() {
-        return normalize;
+        return settings.normalize();
     }
 
     public int defaultWindow() {
-        return defaultWindow;
+        return settings.window();
     }
 
     public InputStream tokenizerJson() {
         try {
-            return directory != null ? Files.newInputStream(directory.resolve("tokenizer.json")) : resource(tokenizerResource);
+            return directory != null ? Files.newInputStream(directory.resolve("tokenizer.json"))
+                    : resource(resource + "-tokenizer.json");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the tokenizer of " + id, e);
         }
     }
 
     public byte[] onnxBytes() {
-        try (InputStream in = directory != null ? Files.newInputStream(directory.resolve("model.onnx")) : resource(onnxResource)) {
+        try (InputStream in = directory != null ? Files.newInputStream(directory.resolve("model.onnx")) : resource(resource + ".onnx")) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the model of " + id, e);
@@ -132,16 +267,17 @@ public final class EmbeddingModel {
         if (directory != null) {
             return directory.resolve("model.onnx");
         }
+        String onnx = resource + ".onnx";
         try {
             Path target = cacheDir.resolve(id.replace('/', '-')).resolve("model.onnx");
             long expected;
-            try (InputStream in = resource(onnxResource)) {
+            try (InputStream in = resource(onnx)) {
                 expected = in.transferTo(java.io.OutputStream.nullOutputStream());
             }
             if (!Files.isRegularFile(target) || Files.size(target) != expected) {
                 Files.createDirectories(target.getParent());
                 Path partial = Files.createTempFile(target.getParent(), "model", ".part");
-                try (InputStream in = resource(onnxResource)) {
+                try (InputStream in = resource(onnx)) {
                     Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
                 }
                 Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -155,7 +291,7 @@ public final class EmbeddingModel {
     private static InputStream resource(String name) throws IOException {
         InputStream in = EmbeddingModel.class.getResourceAsStream(name);
         if (in == null) {
-            throw new IOException("the model file " + name + " is not on the classpath");
+            throw new IOException("the model file " + name + " is not on the classpath: this build does not bundle it");
         }
         return in;
     }

@@ -54,11 +54,21 @@ public abstract class LazyEngineEmbedder implements Embedder {
 
     @Override
     public final int countTokens(String text) {
-        return engine.get().inference().countTokens(text);
+        return engine.get().inference().countTokens(model.settings().passagePrefix() + text);
     }
 
     @Override
     public final List<Embedding> embed(List<String> texts) {
+        String prefix = model.settings().passagePrefix();
+        return run(prefix.isEmpty() ? texts : texts.stream().map(prefix::concat).toList());
+    }
+
+    @Override
+    public final Embedding embedQuery(String query) {
+        return run(List.of(model.settings().queryPrefix() + query)).get(0);
+    }
+
+    private List<Embedding> run(List<String> texts) {
         Engine loaded = engine.get();
         return loaded.inference().embed(texts, loaded);
     }
