@@ -1,8 +1,11 @@
 // Drives a Bearings MCP server with the official TypeScript MCP client and prints what it answered.
 // Usage: node client.mjs SERVER_JSON CALLS_JSON
 //   SERVER_JSON: {"command": "java", "args": [...]} starting `bearings mcp`
-//   CALLS_JSON:  [{"name": "search_notes", "arguments": {...}}, ...]
-// Prints one JSON object: the server's name, its tools, and each call's result (isError and text).
+//   CALLS_JSON:  [{"name": "search_notes", "arguments": {...}}, {"read": "bearings://note/..."},
+//                 {"prompt": "answer_from_notes", "arguments": {...}}, {"list": "resources"}, ...]
+// Prints one JSON object: the server's name, its tools, resources, resource templates and prompts, and
+// each call's result. The client itself validates a tool's structuredContent against its outputSchema
+// and throws when it does not conform, which the transcript records as a protocol error.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { readFileSync } from "node:fs";
@@ -14,16 +17,33 @@ const transport = new StdioClientTransport({ command: server.command, args: serv
 const client = new Client({ name: "bearings-test-client", version: "1.0.0" });
 await client.connect(transport);
 
-const transcript = { server: client.getServerVersion(), instructions: client.getInstructions(), tools: [], calls: [] };
+const transcript = { server: client.getServerVersion(), instructions: client.getInstructions(),
+  capabilities: client.getServerCapabilities(), calls: [] };
 transcript.tools = (await client.listTools()).tools;
+transcript.resources = (await client.listResources()).resources;
+transcript.resourceTemplates = (await client.listResourceTemplates()).resourceTemplates;
+transcript.prompts = (await client.listPrompts()).prompts;
+const options = { timeout: 600000 };
 for (const call of calls) {
   try {
-    const result = await client.callTool({ name: call.name, arguments: call.arguments }, undefined, { timeout: 600000 });
-    transcript.calls.push({ name: call.name, isError: result.isError === true,
-      text: result.content.filter(c => c.type === "text").map(c => c.text).join("\n") });
+    if (call.list === "resources") {
+      transcript.calls.push({ list: "resources", isError: false, resources: (await client.listResources()).resources });
+    } else if (call.read) {
+      const result = await client.readResource({ uri: call.read }, options);
+      transcript.calls.push({ read: call.read, isError: false, contents: result.contents });
+    } else if (call.prompt) {
+      const result = await client.getPrompt({ name: call.prompt, arguments: call.arguments }, options);
+      transcript.calls.push({ prompt: call.prompt, isError: false, messages: result.messages });
+    } else {
+      const result = await client.callTool({ name: call.name, arguments: call.arguments }, undefined, options);
+      transcript.calls.push({ name: call.name, isError: result.isError === true,
+        text: result.content.filter(c => c.type === "text").map(c => c.text).join("\n"),
+        structuredContent: result.structuredContent ?? null });
+    }
   } catch (error) {
-    // A protocol error (unknown tool): the client throws an McpError.
-    transcript.calls.push({ name: call.name, isError: true, protocolError: true, text: String(error.message) });
+    // A protocol error (unknown tool, unknown resource, output not matching its schema): the client throws.
+    transcript.calls.push({ name: call.name ?? call.read ?? call.prompt, isError: true, protocolError: true,
+      text: String(error.message) });
   }
 }
 await client.close();

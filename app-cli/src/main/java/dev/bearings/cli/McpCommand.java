@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code bearings mcp}: the index as an MCP server over stdio, for AI agents. Only protocol messages
@@ -84,21 +85,27 @@ final class McpCommand implements Callable<Integer> {
             JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
             InputStream checked = guard.start();
             StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, checked, protocol);
-            McpSyncServer server = McpServer.sync(transport)
+            NoteResources resources = new NoteResources(tools, index);
+            AtomicReference<McpSyncServer> server = new AtomicReference<>();
+            server.set(McpServer.sync(transport)
                     .serverInfo("bearings", Version.NUMBER)
                     .instructions(INSTRUCTIONS)
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true)
+                            .prompts(false).build())
                     .jsonMapper(mapper)
                     .jsonSchemaValidator(new DefaultJsonSchemaValidator(new ObjectMapper()))
                     .validateToolInputs(true)
                     .requestTimeout(Duration.ofMinutes(30))
-                    .tools(tools.specifications())
-                    .build();
+                    .tools(tools.specifications(() -> resources.reconcile(server.get())))
+                    .resourceTemplates(resources.template())
+                    .prompts(AnswerPrompt.specification())
+                    .build());
+            resources.reconcile(server.get());
             closed.await();
             // The client has gone; answer what it asked before it went, then stop.
             protocol.drain(Duration.ofMinutes(1));
             guard.close();
-            server.closeGracefully();
+            server.get().closeGracefully();
         }
         return 0;
     }

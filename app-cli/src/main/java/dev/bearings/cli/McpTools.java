@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.index.ChunkIndexReader;
@@ -18,6 +19,9 @@ import io.modelcontextprotocol.spec.McpSchema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,9 +37,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The tools Bearings offers an agent over MCP. Each answers with one JSON text; search answers with
- * exactly what {@code bearings search --json} prints. Failures come back as tool errors in plain
- * words, through {@link PlainErrors}.
+ * The tools Bearings offers an agent over MCP. Each declares its output schema and answers twice: as
+ * structured content, for clients that use the answer as data, and as one JSON text for older clients
+ * (search's is exactly what {@code bearings search --json} prints). Every tool but sync_index only
+ * reads. Failures come back as tool errors in plain words, through {@link PlainErrors}.
  */
 final class McpTools {
     private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
@@ -47,12 +52,19 @@ final class McpTools {
     private final Duration syncBudget;
     private final McpJsonMapper mapper;
     private final ObjectMapper json = new ObjectMapper();
+    private final JsonNode outputSchemas;
+    private Runnable afterCall = () -> { };
 
     McpTools(LiveIndex index, String storeName, Duration syncBudget, McpJsonMapper mapper) {
         this.index = index;
         this.storeName = storeName;
         this.syncBudget = syncBudget;
         this.mapper = mapper;
+        try (InputStream schemas = McpTools.class.getResourceAsStream("mcp-output-schemas.json")) {
+            this.outputSchemas = json.readTree(schemas);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the MCP output schemas are missing from the jar", e);
+        }
     }
 
     /** A handler's answer: the JSON of this object. */
@@ -61,7 +73,9 @@ final class McpTools {
         Object answer(Arguments arguments) throws Exception;
     }
 
-    List<SyncToolSpecification> specifications() {
+    /** @param afterCall runs after every call, when the index may have changed (the note resources follow it) */
+    List<SyncToolSpecification> specifications(Runnable afterCall) {
+        this.afterCall = afterCall;
         return List.of(
                 tool("search_notes", "Search the user's notes by meaning and by keywords",
                         "Finds the passages of the user's Markdown notes (Bear, Obsidian, folders) that best answer a "
@@ -78,7 +92,7 @@ final class McpTools {
                           "since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01 or 2026-03-01T08:00:00Z)."},
                           "before":{"type":"string","description":"Only notes modified before this date."}},
                          "required":["query"],"additionalProperties":false}""",
-                        this::search),
+                        "passages", Access.READS, this::search),
                 tool("read_note", "Read a note, whole or one section",
                         "Returns a note's Markdown as it is now in its source, whole or only the section under a heading. "
                                 + "Pass the noteId from search_notes or list_notes, and optionally the headingPath of a "
@@ -89,7 +103,7 @@ final class McpTools {
                           "heading":{"type":"string","description":"A heading path or heading text: return only that section, sub-sections included."},
                           "source":{"type":"string","description":"The note's source, needed only when two sources have a note with this id."}},
                          "required":["id"],"additionalProperties":false}""",
-                        this::readNote),
+                        null, Access.READS, this::readNote),
                 tool("list_notes", "List notes by tag, title or date",
                         "Lists the indexed notes, most recently modified first, with id, title, tags, modified date, "
                                 + "source and link. Filter by tag (children included), by words in the title, or by date.",
@@ -100,31 +114,47 @@ final class McpTools {
                           "modified_since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01)."},
                           "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes to return (default 50)."}},
                          "additionalProperties":false}""",
-                        this::listNotes),
+                        "notes", Access.READS, this::listNotes),
                 tool("list_tags", "List the tags of the notes",
                         "Lists every tag used in the indexed notes with how many notes carry it (a parent tag counts "
                                 + "the notes of its children too), alphabetically.",
                         """
                         {"type":"object","properties":{},"additionalProperties":false}""",
-                        arguments -> listTags()),
+                        "tags", Access.READS, arguments -> listTags()),
                 tool("index_status", "How big and how fresh the index is",
                         "Reports the notes and chunks in the index per source, the last sync, the model and chunking "
                                 + "rules, notes skipped and why, and how many notes changed since the last sync.",
                         """
                         {"type":"object","properties":{},"additionalProperties":false}""",
-                        arguments -> status()),
+                        null, Access.READS, arguments -> status()),
                 tool("sync_index", "Bring the index up to date now",
                         "Indexes the notes added, changed or deleted since the last sync, in every configured source, "
                                 + "and reports what it did. Searches already do this for recent changes; use this after "
                                 + "large changes. Can take minutes for thousands of new notes.",
                         """
                         {"type":"object","properties":{},"additionalProperties":false}""",
-                        arguments -> sync()));
+                        "sources", Access.SYNCS, arguments -> sync()));
     }
 
-    private SyncToolSpecification tool(String name, String title, String description, String schema, Handler handler) {
+    /** What a tool does to the index, as its annotations tell a client. */
+    private enum Access {
+        /** Only reads: a client need not ask the user before calling it. */
+        READS,
+        /** Brings the index up to date: writes, but calling it twice does no more than once. */
+        SYNCS
+    }
+
+    /**
+     * @param listKey the field of {@code structuredContent} that holds the answer when it is a list (MCP's
+     *                structured content is an object); the text block keeps the bare list, as {@code --json} prints it
+     */
+    private SyncToolSpecification tool(String name, String title, String description, String schema, String listKey,
+                                       Access access, Handler handler) {
         McpSchema.Tool tool = McpSchema.Tool.builder().name(name).title(title).description(description)
-                .inputSchema(mapper, schema).build();
+                .inputSchema(mapper, schema).outputSchema(mapper, outputSchemas.get(name).toString())
+                .annotations(McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(access == Access.READS)
+                        .destructiveHint(false).idempotentHint(true).openWorldHint(false).build())
+                .build();
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
             try {
                 Object answer;
@@ -132,14 +162,22 @@ final class McpTools {
                 synchronized (index) {
                     answer = handler.answer(new Arguments(request.arguments()));
                 }
-                return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(answer)).isError(false).build();
+                afterCall.run();
+                Object structured = json.convertValue(listKey == null ? answer : Map.of(listKey, answer), Map.class);
+                return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(answer))
+                        .structuredContent(structured).isError(false).build();
             } catch (Exception | Error e) {
-                if (!PlainErrors.expected(e)) {
-                    LOG.error("tool {} failed", name, e);
-                }
-                return McpSchema.CallToolResult.builder().addTextContent(errors().message(e)).isError(true).build();
+                return McpSchema.CallToolResult.builder().addTextContent(plainError(name, e)).isError(true).build();
             }
         }).build();
+    }
+
+    /** What a client is told of a failure: plain words, no path outside the sources; the unexpected is logged. */
+    String plainError(String what, Throwable e) {
+        if (!PlainErrors.expected(e)) {
+            LOG.error("{} failed", what, e);
+        }
+        return errors().message(e);
     }
 
     private PlainErrors errors() {
@@ -187,9 +225,14 @@ final class McpTools {
     }
 
     private NoteJson readNote(Arguments arguments) throws Exception {
+        return read(arguments.text("id").orElseThrow(() -> new IllegalArgumentException("id is required")),
+                arguments.text("source"), arguments.text("heading"));
+    }
+
+    /** One note as the tool read_note and a note resource give it. */
+    NoteJson read(String id, Optional<String> source, Optional<String> heading) throws Exception {
         ReadNote.Result read = new ReadNote(index.parser()).read(index.reader(), index::read,
-                new ReadNote.Request(arguments.text("id").orElseThrow(() -> new IllegalArgumentException("id is required")),
-                        arguments.text("source"), arguments.text("heading")));
+                new ReadNote.Request(id, source, heading));
         Note note = read.note();
         return new NoteJson(note.id(), read.indexed().title(), read.indexed().source(), read.heading().orElse(null),
                 read.lines().map(LineRange::first).orElse(null), read.lines().map(LineRange::last).orElse(null),

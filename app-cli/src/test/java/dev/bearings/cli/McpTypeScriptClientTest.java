@@ -46,6 +46,11 @@ class McpTypeScriptClientTest {
         call(calls, "read_note", "{\"id\":\"../../etc/passwd\"}");
         call(calls, "read_note", "{\"id\":\"vpn-setup.md\",\"heading\":\"Printers\"}");
         call(calls, "no_such_tool", "{}");
+        Path notes = root.resolve("notes");
+        String vpnUri = NoteResources.uri("folder:" + notes, "vpn-setup.md");
+        calls.addObject().put("read", vpnUri);
+        calls.addObject().put("read", NoteResources.uri("folder:" + notes, "no-such-note.md"));
+        calls.addObject().put("prompt", AnswerPrompt.NAME).putObject("arguments").put("question", query);
         JsonNode transcript = run(index, calls);
 
         assertThat(transcript.path("server").path("name").asText()).isEqualTo("bearings");
@@ -57,9 +62,30 @@ class McpTypeScriptClientTest {
         });
         assertThat(transcript.path("tools").get(0).path("inputSchema").path("required")).extracting(JsonNode::asText)
                 .containsExactly("query");
+        assertThat(transcript.path("capabilities").has("resources")).isTrue();
+        assertThat(transcript.path("capabilities").has("prompts")).isTrue();
+        transcript.path("tools").forEach(tool -> {
+            String name = tool.path("name").asText();
+            assertThat(tool.path("outputSchema").path("type").asText()).as(name).isEqualTo("object");
+            JsonNode hints = tool.path("annotations");
+            assertThat(hints.path("title").asText()).as(name).isNotBlank().isEqualTo(tool.path("title").asText());
+            assertThat(hints.path("readOnlyHint").asBoolean()).as(name).isEqualTo(!name.equals("sync_index"));
+            assertThat(hints.path("idempotentHint").asBoolean()).as(name).isTrue();
+            assertThat(hints.path("destructiveHint").isBoolean() && !hints.path("destructiveHint").asBoolean()).as(name).isTrue();
+            assertThat(hints.path("openWorldHint").isBoolean() && !hints.path("openWorldHint").asBoolean()).as(name).isTrue();
+        });
         JsonNode answers = transcript.path("calls");
+        List<String> listKeys = List.of("passages", "passages", "", "", "notes", "notes", "tags", "", "sources");
         for (int i = 0; i < 9; i++) {
-            assertThat(answers.get(i).path("isError").asBoolean()).as(answers.get(i).toString()).isFalse();
+            JsonNode answer = answers.get(i);
+            assertThat(answer.path("isError").asBoolean()).as(answer.toString()).isFalse();
+            // structuredContent conforms to the tool's outputSchema (the server checks before it answers and the
+            // client on receipt; either way a nonconforming answer is an error); here it must also be the same
+            // data as the text block older clients read.
+            JsonNode structured = answer.path("structuredContent");
+            assertThat(structured.isObject()).as(answer.toString()).isTrue();
+            assertThat(listKeys.get(i).isEmpty() ? structured : structured.path(listKeys.get(i))).as(answer.path("name").asText())
+                    .isEqualTo(json(answer));
         }
 
         CliRun cli = CliRun.of("search", "--json", "--index", index.toString(), query);
@@ -73,7 +99,6 @@ class McpTypeScriptClientTest {
         assertThat(port.get(0).path("text").asText()).contains("51820");
         assertThat(port.get(0).path("keywordRank").asInt()).isOne();
 
-        Path notes = root.resolve("notes");
         assertThat(json(answers.get(2)).path("markdown").asText()).isEqualTo(Files.readString(notes.resolve("vpn-setup.md")));
         JsonNode router = json(answers.get(3));
         assertThat(router.path("markdown").asText()).startsWith("## Router\n").doesNotContain("## Clients");
@@ -102,6 +127,52 @@ class McpTypeScriptClientTest {
         assertThat(answers.get(9).path("text").asText()).contains("no note with id");
         assertThat(answers.get(10).path("text").asText()).contains("no heading 'Printers'").contains("## Router");
         assertThat(answers.get(11).path("text").asText()).contains("Unknown tool");
+
+        assertThat(transcript.path("resourceTemplates")).extracting(t -> t.path("uriTemplate").asText())
+                .containsExactly(NoteResources.TEMPLATE);
+        JsonNode resources = transcript.path("resources");
+        assertThat(resources).extracting(r -> r.path("name").asText())
+                .containsExactlyInAnyOrderElementsOf(McpServerProcess.EXAMPLES_MODIFIED.keySet());
+        resources.forEach(resource -> {
+            String id = resource.path("name").asText();
+            assertThat(resource.path("uri").asText()).isEqualTo(NoteResources.uri("folder:" + notes, id));
+            assertThat(resource.path("mimeType").asText()).isEqualTo("text/markdown");
+            assertThat(resource.path("annotations").path("lastModified").asText())
+                    .isEqualTo(McpServerProcess.EXAMPLES_MODIFIED.get(id).toString());
+        });
+        assertThat(resources).extracting(r -> r.path("title").asText()).contains("Home VPN with WireGuard");
+        JsonNode read = answers.get(12);
+        assertThat(read.path("isError").asBoolean()).as(read.toString()).isFalse();
+        assertThat(read.path("contents")).hasSize(1);
+        assertThat(read.path("contents").get(0).path("uri").asText()).isEqualTo(vpnUri);
+        assertThat(read.path("contents").get(0).path("text").asText()).as("the resource and read_note agree")
+                .isEqualTo(json(answers.get(2)).path("markdown").asText());
+        JsonNode unknown = answers.get(13);
+        assertThat(unknown.path("protocolError").asBoolean()).as(unknown.toString()).isTrue();
+        assertThat(unknown.path("text").asText()).contains("no note with id 'no-such-note.md'").doesNotContain("\tat ");
+        JsonNode prompt = answers.get(14);
+        assertThat(prompt.path("isError").asBoolean()).as(prompt.toString()).isFalse();
+        assertThat(transcript.path("prompts")).extracting(p -> p.path("name").asText()).containsExactly(AnswerPrompt.NAME);
+        assertThat(prompt.path("messages").get(0).path("content").path("text").asText()).contains(query)
+                .contains("search_notes").contains("read_note");
+    }
+
+    @Test
+    void theNoteResourcesFollowTheIndex() throws Exception {
+        installClient();
+        Path index = McpServerProcess.indexedExamples(root, "sqlite");
+        Files.writeString(root.resolve("notes").resolve("printer.md"), "# Office printer\n\nThe printer's IP is 10.0.0.42.\n");
+        Files.delete(root.resolve("notes").resolve("sourdough.md"));
+        ArrayNode calls = McpServerProcess.JSON.createArrayNode();
+        call(calls, "search_notes", "{\"query\":\"printer IP\"}");
+        calls.addObject().put("list", "resources");
+        JsonNode transcript = run(index, calls);
+
+        assertThat(transcript.path("resources")).as("as indexed when the server started").extracting(r -> r.path("name").asText())
+                .containsExactlyInAnyOrderElementsOf(McpServerProcess.EXAMPLES_MODIFIED.keySet());
+        JsonNode after = transcript.path("calls").get(1);
+        assertThat(after.path("resources")).as("after the search synced the change").extracting(r -> r.path("name").asText())
+                .contains("printer.md", "vpn-setup.md").doesNotContain("sourdough.md").hasSize(5);
     }
 
     private static void call(ArrayNode calls, String name, String arguments) throws IOException {
