@@ -1,6 +1,7 @@
 // Drives a Bearings MCP server with the official TypeScript MCP client and prints what it answered.
 // Usage: node client.mjs SERVER_JSON CALLS_JSON
-//   SERVER_JSON: {"command": "java", "args": [...]} starting `bearings mcp`
+//   SERVER_JSON: {"command": "java", "args": [...]} starting `bearings mcp` (stdio), or
+//                {"url": "http://127.0.0.1:PORT/mcp", "token": "..."} for a running `bearings mcp --http`
 //   CALLS_JSON:  [{"name": "search_notes", "arguments": {...}}, {"read": "bearings://note/..."},
 //                 {"prompt": "answer_from_notes", "arguments": {...}}, {"list": "resources"}, ...]
 // Prints one JSON object: the server's name, its tools, resources, resource templates and prompts, and
@@ -8,12 +9,16 @@
 // and throws when it does not conform, which the transcript records as a protocol error.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { readFileSync } from "node:fs";
 
 const server = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const calls = JSON.parse(readFileSync(process.argv[3], "utf8"));
 
-const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: "inherit" });
+const transport = server.url
+  ? new StreamableHTTPClientTransport(new URL(server.url),
+      { requestInit: { headers: { Authorization: `Bearer ${server.token}` } } })
+  : new StdioClientTransport({ command: server.command, args: server.args, stderr: "inherit" });
 const client = new Client({ name: "bearings-test-client", version: "1.0.0" });
 await client.connect(transport);
 

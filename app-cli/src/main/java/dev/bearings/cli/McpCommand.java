@@ -8,6 +8,8 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import picocli.CommandLine;
@@ -21,23 +23,29 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code bearings mcp}: the index as an MCP server over stdio, for AI agents. Only protocol messages
- * go to stdout; anything else that would print there goes to stderr with the logs.
+ * {@code bearings mcp}: the index as an MCP server for AI agents, over stdio for one client (only
+ * protocol messages go to stdout; anything else that would print there goes to stderr with the logs)
+ * or, with {@code --http}, over Streamable HTTP on a loopback address for any number of them.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
-        description = {"Serve the index to AI agents (Claude Desktop, Claude Code, Cursor) as an MCP server over stdio.",
+        description = {"Serve the index to AI agents (Claude Desktop, Claude Code, Cursor) as an MCP server over stdio, or "
+                + "with --http to any number of them over HTTP on this machine.",
                 "Searches first sync the notes changed since the last sync, for at most --sync-budget seconds."})
 final class McpCommand implements Callable<Integer> {
     private final Plugins plugins;
+    /** How often an HTTP session is pinged, and one that does not answer closed. */
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(30);
     static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
             + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
             + "and lines; use read_note to read a whole note or section.";
@@ -49,6 +57,18 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--sync-budget", paramLabel = "SECONDS", defaultValue = "5",
             description = "Most seconds a search spends indexing changed notes first (default: 5).")
     private double syncBudget;
+
+    @Option(names = "--http", description = "Serve over HTTP (Streamable HTTP) at http://127.0.0.1:PORT/mcp, one server "
+            + "for any number of clients, instead of over stdio for one.")
+    private boolean http;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "7340",
+            description = "With --http: the port (default: 7340; 0 picks a free one).")
+    private int port;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", hidden = true,
+            description = "With --http: the loopback address to listen on, 127.0.0.1 (default) or ::1.")
+    private String bind;
 
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
@@ -66,6 +86,13 @@ final class McpCommand implements Callable<Integer> {
         if (!(syncBudget >= 0)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sync-budget must be 0 or more seconds");
         }
+        if (http) {
+            try {
+                McpHttpServer.requireLoopback(InetAddress.getByName(bind));
+            } catch (IllegalArgumentException | java.net.UnknownHostException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": " + e.getMessage());
+            }
+        }
         Path folder = storeOptions.folder();
         ChunkIndexStore store = storeOptions.store(plugins.stores());
         // The server searches and syncs with the index's own recipe; flags that would change it are refused.
@@ -75,38 +102,84 @@ final class McpCommand implements Callable<Integer> {
             recipe.close();
             throw new IndexMismatchException(folder, built.get().differences(recipe.recipe()));
         }
+        var mapper = new JacksonMcpJsonMapper(McpErrorJson.into(new ObjectMapper()));
+        try (LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
+            McpTools tools = new McpTools(index, storeOptions.store, Duration.ofMillis((long) (syncBudget * 1000)), mapper);
+            if (http) {
+                serveHttp(tools, index, mapper);
+            } else {
+                serveStdio(tools, index, mapper);
+            }
+        }
+        return 0;
+    }
+
+    private void serveStdio(McpTools tools, LiveIndex index, McpJsonMapper mapper) throws Exception {
         JsonRpcGuard.LineOutput protocol = new JsonRpcGuard.LineOutput(new FileOutputStream(FileDescriptor.out));
         // Whatever prints to System.out from here on would corrupt the protocol stream.
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
-        var mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         CountDownLatch closed = new CountDownLatch(1);
-        try (LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
-            McpTools tools = new McpTools(index, storeOptions.store, Duration.ofMillis((long) (syncBudget * 1000)), mapper);
-            JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
-            InputStream checked = guard.start();
-            StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, checked, protocol);
-            NoteResources resources = new NoteResources(tools, index);
-            AtomicReference<McpSyncServer> server = new AtomicReference<>();
-            server.set(McpServer.sync(transport)
-                    .serverInfo("bearings", Version.NUMBER)
-                    .instructions(INSTRUCTIONS)
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true)
-                            .prompts(false).build())
-                    .jsonMapper(mapper)
-                    .jsonSchemaValidator(new DefaultJsonSchemaValidator(new ObjectMapper()))
-                    .validateToolInputs(true)
-                    .requestTimeout(Duration.ofMinutes(30))
-                    .tools(tools.specifications(() -> resources.reconcile(server.get())))
-                    .resourceTemplates(resources.template())
-                    .prompts(AnswerPrompt.specification())
-                    .build());
-            resources.reconcile(server.get());
-            closed.await();
-            // The client has gone; answer what it asked before it went, then stop.
-            protocol.drain(Duration.ofMinutes(1));
-            guard.close();
-            server.get().closeGracefully();
+        JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
+        InputStream checked = guard.start();
+        McpSyncServer server = build(McpServer.sync(new StdioServerTransportProvider(mapper, checked, protocol)), tools, index,
+                mapper);
+        closed.await();
+        // The client has gone; answer what it asked before it went, then stop.
+        protocol.drain(Duration.ofMinutes(1));
+        guard.close();
+        server.closeGracefully();
+    }
+
+    private void serveHttp(McpTools tools, LiveIndex index, McpJsonMapper mapper) throws Exception {
+        InetAddress address = InetAddress.getByName(bind);
+        Path tokenFolder = StoreOptions.defaultFolder();
+        McpToken token = McpToken.loadOrCreate(tokenFolder);
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
+                .keepAliveInterval(KEEP_ALIVE).sessionSweepInterval(KEEP_ALIVE).build();
+        McpSyncServer server = build(McpServer.sync(transport), tools, index, mapper);
+        CountDownLatch stopped = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stopped.countDown();
+            try {
+                // Let the main thread close the server and the index before the JVM goes.
+                done.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "bearings-mcp-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (McpHttpServer http = McpHttpServer.start(address, port, token, transport)) {
+            String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
+            System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
+                    + "'Authorization: Bearer <the token in %s>'%n", host, http.port(), McpHttpServer.ENDPOINT,
+                    tokenFolder.resolve(McpToken.FILE));
+            System.err.flush();
+            stopped.await();
+            server.closeGracefully();
+        } finally {
+            done.countDown();
         }
-        return 0;
+    }
+
+    private static McpSyncServer build(McpServer.SyncSpecification<?> specification, McpTools tools, LiveIndex index,
+                                       McpJsonMapper mapper) {
+        NoteResources resources = new NoteResources(tools, index);
+        AtomicReference<McpSyncServer> server = new AtomicReference<>();
+        server.set(specification
+                .serverInfo("bearings", Version.NUMBER)
+                .instructions(INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true).prompts(false).build())
+                .jsonMapper(mapper)
+                .jsonSchemaValidator(new DefaultJsonSchemaValidator(new ObjectMapper()))
+                .validateToolInputs(true)
+                .requestTimeout(Duration.ofMinutes(30))
+                .tools(tools.specifications(() -> resources.reconcile(server.get())))
+                .resourceTemplates(resources.template())
+                .prompts(AnswerPrompt.specification())
+                .build());
+        resources.reconcile(server.get());
+        return server.get();
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.testkit.Prerequisite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code bearings mcp} driven by the official TypeScript MCP client ({@code @modelcontextprotocol/sdk}
- * from npm, in {@code src/test/mcp-client}): initialize, list the tools, call each one, and check the
- * answers against the indexed example notes and against {@code bearings search --json}.
+ * from npm, in {@code src/test/mcp-client}), over stdio and over HTTP: initialize, list the tools, call
+ * each one, list and read the note resources, get the prompt, and check the answers against the indexed
+ * example notes and against {@code bearings search --json}.
  */
 class McpTypeScriptClientTest {
     private static final Path CLIENT = Path.of("src", "test", "mcp-client");
@@ -28,8 +31,9 @@ class McpTypeScriptClientTest {
     @TempDir
     Path root;
 
-    @Test
-    void theOfficialClientUsesEveryToolAndSearchAgreesWithTheCli() throws Exception {
+    @ParameterizedTest(name = "over {0}")
+    @ValueSource(strings = {"stdio", "http"})
+    void theOfficialClientUsesEveryToolAndSearchAgreesWithTheCli(String transport) throws Exception {
         installClient();
         Path index = McpServerProcess.indexedExamples(root, "sqlite");
         String query = "how did I set up the VPN?";
@@ -51,7 +55,7 @@ class McpTypeScriptClientTest {
         calls.addObject().put("read", vpnUri);
         calls.addObject().put("read", NoteResources.uri("folder:" + notes, "no-such-note.md"));
         calls.addObject().put("prompt", AnswerPrompt.NAME).putObject("arguments").put("question", query);
-        JsonNode transcript = run(index, calls);
+        JsonNode transcript = transport.equals("http") ? runOverHttp(index, calls) : run(index, calls);
 
         assertThat(transcript.path("server").path("name").asText()).isEqualTo("bearings");
         assertThat(transcript.path("tools")).extracting(t -> t.path("name").asText()).containsExactly(
@@ -188,6 +192,21 @@ class McpTypeScriptClientTest {
         List<String> command = McpServerProcess.command(index);
         ObjectNode server = McpServerProcess.JSON.createObjectNode().put("command", command.get(0));
         command.subList(1, command.size()).forEach(server.putArray("args")::add);
+        return run(server, calls);
+    }
+
+    /** The same calls to one shared {@code bearings mcp --http}, which is still alive after the client left. */
+    private JsonNode runOverHttp(Path index, ArrayNode calls) throws Exception {
+        try (McpHttpServerProcess http = McpHttpServerProcess.start(root, index)) {
+            JsonNode transcript = run(McpServerProcess.JSON.createObjectNode().put("url", http.url).put("token", http.token), calls);
+            assertThat(http.isAlive()).as(http.err()).isTrue();
+            assertThat(http.stop()).as("stopped by SIGTERM").isIn(0, 143);
+            assertThat(http.err()).doesNotContain("Exception");
+            return transcript;
+        }
+    }
+
+    private JsonNode run(ObjectNode server, ArrayNode calls) throws Exception {
         Path serverFile = Files.writeString(root.resolve("server.json"), server.toString());
         Path callsFile = Files.writeString(root.resolve("calls.json"), calls.toString());
         Path out = root.resolve("transcript.json");

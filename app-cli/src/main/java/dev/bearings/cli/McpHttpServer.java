@@ -1,0 +1,172 @@
+package dev.bearings.cli;
+
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * The shared MCP server's HTTP side: an embedded Tomcat on a loopback address serving one servlet (the
+ * SDK's Streamable HTTP transport) at {@value #ENDPOINT}, behind a guard that follows the protocol's
+ * security advice. A request gets through only when its {@code Host} and {@code Origin} (if any) name
+ * this machine's loopback address (a web page the user visits cannot reach the server by DNS
+ * rebinding) and it carries the bearer token. The transport refuses a body over {@value #MAX_REQUEST_BYTES} bytes.
+ */
+final class McpHttpServer implements AutoCloseable {
+    static final String ENDPOINT = "/mcp";
+    static final int MAX_REQUEST_BYTES = 1 << 20;
+    private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
+    /** Tomcat logs through java.util.logging; held here, since the JDK keeps loggers weakly. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+    private final Tomcat tomcat;
+    private final Path workFolder;
+    private final int port;
+
+    private McpHttpServer(Tomcat tomcat, Path workFolder, int port) {
+        this.tomcat = tomcat;
+        this.workFolder = workFolder;
+        this.port = port;
+    }
+
+    /**
+     * @param address a loopback address: the server has no TLS and must not be reachable from the network
+     * @param port    0 picks a free port
+     */
+    static McpHttpServer start(InetAddress address, int port, McpToken token, HttpServlet transport) throws IOException {
+        requireLoopback(address);
+        TOMCAT_LOG.setLevel(Level.WARNING);
+        Path work = Files.createTempDirectory("bearings-http");
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(work.toString());
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", address.getHostAddress());
+        connector.setMaxPostSize(MAX_REQUEST_BYTES);
+        tomcat.setConnector(connector);
+        Context context = tomcat.addContext("", work.toString());
+        Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
+        context.addServletMappingDecoded(ENDPOINT, "mcp");
+        FilterDef guard = new FilterDef();
+        guard.setFilterName("guard");
+        guard.setFilter(new Guard(token));
+        guard.setAsyncSupported("true");
+        context.addFilterDef(guard);
+        FilterMap everything = new FilterMap();
+        everything.setFilterName("guard");
+        everything.addURLPattern("/*");
+        context.addFilterMap(everything);
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            stop(tomcat, work);
+            throw new IOException("cannot serve on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
+        }
+        if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
+            stop(tomcat, work);
+            throw new IOException("cannot serve on " + address.getHostAddress() + ":" + port
+                    + ": the port is in use or not allowed; choose another with --port");
+        }
+        return new McpHttpServer(tomcat, work, connector.getLocalPort());
+    }
+
+    /** The server has no TLS and no users of its own: it must never be reachable from the network. */
+    static void requireLoopback(InetAddress address) {
+        if (!address.isLoopbackAddress()) {
+            throw new IllegalArgumentException(address.getHostAddress() + " is not a loopback address: the server has no TLS "
+                    + "and would open your notes to the network; it listens on 127.0.0.1 or ::1 only");
+        }
+    }
+
+    int port() {
+        return port;
+    }
+
+    @Override
+    public void close() {
+        stop(tomcat, workFolder);
+    }
+
+    private static void stop(Tomcat tomcat, Path work) {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            TOMCAT_LOG.log(Level.WARNING, "the HTTP server did not stop cleanly", e);
+        }
+        try (Stream<Path> files = Files.walk(work)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            TOMCAT_LOG.log(Level.FINE, "left " + work, e);
+        }
+    }
+
+    /** Turns away every request that is not from this machine's own programs holding the token. */
+    static final class Guard implements Filter {
+        private final McpToken token;
+
+        Guard(McpToken token) {
+            this.token = token;
+        }
+
+        @Override
+        public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
+                throws IOException, ServletException {
+            HttpServletRequest request = (HttpServletRequest) servletRequest;
+            HttpServletResponse response = (HttpServletResponse) servletResponse;
+            if (!loopback(request.getHeader("Host"), false) || !loopback(request.getHeader("Origin"), true)) {
+                response.sendError(HttpServletResponse.SC_FORBIDDEN, "only programs on this machine may connect");
+                return;
+            }
+            if (!token.admits(request.getHeader("Authorization"))) {
+                response.setHeader("WWW-Authenticate", "Bearer realm=\"bearings\"");
+                response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "a bearer token is required");
+                return;
+            }
+            chain.doFilter(request, response);
+        }
+
+        /** A Host header ({@code name:port}) or an Origin ({@code scheme://name:port}) naming a loopback name. */
+        static boolean loopback(String header, boolean isOrigin) {
+            if (header == null) {
+                // A client that is not a browser sends no Origin; every HTTP/1.1 request has a Host.
+                return isOrigin;
+            }
+            try {
+                URI uri = new URI(isOrigin ? header : "http://" + header);
+                String host = uri.getHost();
+                if (host == null || (isOrigin && !Set.of("http", "https").contains(String.valueOf(uri.getScheme())))) {
+                    return false;
+                }
+                String name = host.toLowerCase(Locale.ROOT);
+                return LOOPBACK_NAMES.contains(name) || LOOPBACK_NAMES.contains("[" + name + "]");
+            } catch (URISyntaxException e) {
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The shared server over HTTP as an attacker on the same machine or a web page in the user's browser
+ * would try it: without the token, with a wrong one, from a foreign origin or host name, with an
+ * oversized body, with hundreds of sessions at once; and asked to listen beyond loopback. Each is
+ * refused or served as it should be, no note text leaks into a refusal, and the server stays up.
+ */
+class McpHttpSecurityTest {
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
+    /** Words of the example notes and of the server's insides that a refusal must never carry. */
+    private static final List<String> NOTE_WORDS = List.of("WireGuard", "sourdough", "serverInfo", "bearings", "stackTrace",
+            "className", "Exception", "\tat ");
+
+    @TempDir
+    static Path root;
+    private static Path index;
+    private static McpHttpServerProcess server;
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    @BeforeAll
+    static void start() throws Exception {
+        index = McpServerProcess.indexedExamples(root, "sqlite");
+        server = McpHttpServerProcess.start(root, index);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) {
+            assertThat(server.isAlive()).as("alive after every test: " + server.err()).isTrue();
+            server.close();
+        }
+    }
+
+    private static HttpRequest.Builder post(String body) {
+        return HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void assertRefused(HttpResponse<String> response, int status) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        NOTE_WORDS.forEach(word -> assertThat(response.body()).doesNotContainIgnoringCase(word));
+    }
+
+    @Test
+    void theTokenIsMadeOnceAndOnlyItsOwnerCanReadIt() throws Exception {
+        Path file = server.dataFolder.resolve(McpToken.FILE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(server.token).hasSizeGreaterThanOrEqualTo(43).matches("[A-Za-z0-9_-]+");
+        assertThat(McpToken.loadOrCreate(server.dataFolder).value()).as("read again, not made again").isEqualTo(server.token);
+    }
+
+    @Test
+    void withoutTheRightTokenNothingIsServed() throws Exception {
+        HttpResponse<String> none = send(post(INITIALIZE));
+        assertRefused(none, 401);
+        assertThat(none.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
+        String wrong = server.token.substring(0, server.token.length() - 1) + (server.token.endsWith("A") ? "B" : "A");
+        assertRefused(send(post(INITIALIZE).header("Authorization", "Bearer " + wrong)), 401);
+        assertRefused(send(post(INITIALIZE).header("Authorization", "Basic " + server.token)), 401);
+        assertRefused(send(post(INITIALIZE).header("Authorization", "Bearer ")), 401);
+        assertRefused(send(HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(30)).GET()), 401);
+
+        HttpResponse<String> right = send(post(INITIALIZE).header("Authorization", "Bearer " + server.token));
+        assertThat(right.statusCode()).as(right.body()).isEqualTo(200);
+        assertThat(right.body()).contains("\"serverInfo\"").contains("bearings");
+    }
+
+    @Test
+    void aPageFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
+        String bearer = "Bearer " + server.token;
+        for (String origin : List.of("http://evil.example", "https://evil.example:" + server.port, "null",
+                "http://127.0.0.1.evil.example:" + server.port)) {
+            assertRefused(send(post(INITIALIZE).header("Authorization", bearer).header("Origin", origin)), 403);
+        }
+        for (String origin : List.of("http://localhost:" + server.port, "http://127.0.0.1:" + server.port)) {
+            HttpResponse<String> own = send(post(INITIALIZE).header("Authorization", bearer).header("Origin", origin));
+            assertThat(own.statusCode()).as(origin + ": " + own.body()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aForeignHostNameIsRefused() throws Exception {
+        // DNS rebinding: a page's host name that resolves to 127.0.0.1 arrives in the Host header.
+        assertThat(rawStatus("evil.example:" + server.port)).isEqualTo(403);
+        assertThat(rawStatus("127.0.0.1:" + server.port)).isEqualTo(200);
+    }
+
+    private static int rawStatus(String host) throws Exception {
+        byte[] body = INITIALIZE.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port)) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /mcp HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: Bearer " + server.token
+                    + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: "
+                    + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            InputStream in = socket.getInputStream();
+            String status = new String(in.readNBytes(12), StandardCharsets.US_ASCII);
+            return Integer.parseInt(status.substring(9, 12));
+        }
+    }
+
+    @Test
+    void anOversizedBodyIsRefusedAndTheServerGoesOn() throws Exception {
+        String huge = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(2 << 20) + "\"}}";
+        HttpResponse<String> refused = send(post(huge).header("Authorization", "Bearer " + server.token));
+        assertRefused(refused, 413);
+        HttpResponse<String> after = send(post(INITIALIZE).header("Authorization", "Bearer " + server.token));
+        assertThat(after.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void twoHundredSessionsAtOnceAreAllServed() throws Exception {
+        List<CompletableFuture<HttpResponse<String>>> opened = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            opened.add(HTTP.sendAsync(post(INITIALIZE).header("Authorization", "Bearer " + server.token).build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        Set<String> sessions = new HashSet<>();
+        for (CompletableFuture<HttpResponse<String>> future : opened) {
+            HttpResponse<String> response = future.get(2, TimeUnit.MINUTES);
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            sessions.add(response.headers().firstValue("Mcp-Session-Id").orElseThrow());
+        }
+        assertThat(sessions).hasSize(200);
+
+        String session = sessions.iterator().next();
+        send(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", session));
+        HttpResponse<String> search = send(post("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{"
+                + "\"name\":\"search_notes\",\"arguments\":{\"query\":\"how did I set up the VPN?\",\"limit\":1}}}")
+                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", session));
+        assertThat(search.statusCode()).as(search.body()).isEqualTo(200);
+        JsonNode answer = McpServerProcess.JSON.readTree(search.body().lines().filter(l -> l.startsWith("data:"))
+                .findFirst().map(l -> l.substring(5)).orElse(search.body()));
+        assertThat(answer.path("result").path("structuredContent").path("passages").get(0).path("noteId").asText())
+                .isEqualTo("vpn-setup.md");
+        HttpResponse<String> unknown = send(post("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}")
+                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", "no-such-session"));
+        assertThat(unknown.statusCode()).isIn(400, 404);
+        NOTE_WORDS.forEach(word -> assertThat(unknown.body()).doesNotContainIgnoringCase(word));
+        HttpResponse<String> noSession = send(post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}")
+                .header("Authorization", "Bearer " + server.token));
+        assertRefused(noSession, 400);
+        assertThat(McpServerProcess.JSON.readTree(noSession.body()).path("error").path("message").asText()).contains("Session");
+    }
+
+    @Test
+    void itListensOnLoopbackOnly() throws Exception {
+        for (String address : List.of("0.0.0.0", "192.0.2.1", "::")) {
+            CliRun run = CliRun.of("mcp", "--http", "--bind", address, "--index", index.toString());
+            assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+            assertThat(run.err()).contains("--bind " + address).contains("not a loopback address");
+        }
+        assertThatThrownBy(() -> McpHttpServer.start(InetAddress.getByName("0.0.0.0"), 0,
+                McpToken.loadOrCreate(root.resolve("other")), new jakarta.servlet.http.HttpServlet() { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a loopback address");
+    }
+}
