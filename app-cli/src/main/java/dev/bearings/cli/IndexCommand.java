@@ -13,6 +13,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import javax.inject.Inject;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -22,6 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** {@code bearings index}: brings the index up to date with the notes, incrementally. */
@@ -55,6 +58,10 @@ final class IndexCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the summary as a JSON array, one object per source.")
     private boolean json;
 
+    @Option(names = "--watch", description = "After the sync, keep running and sync again whenever notes change "
+            + "(one line per sync that changed something); Ctrl-C or SIGTERM stops it, leaving the index consistent.")
+    private boolean watch;
+
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
 
@@ -68,6 +75,9 @@ final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (watch && json) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--watch prints a line per sync; it does not go with --json");
+        }
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
         List<SourcesConfig.Source> given = givenSources();
@@ -109,6 +119,9 @@ final class IndexCommand implements Callable<Integer> {
                         }
                     }
                 });
+                if (watch) {
+                    watch(config, folder, index, sync);
+                }
             }
             if (json) {
                 spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -116,6 +129,33 @@ final class IndexCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Syncs after every change until SIGTERM or Ctrl-C, which wait for a sync under way to end. */
+    private void watch(SourcesConfig config, Path folder, ChunkIndex index, SyncIndex sync) throws Exception {
+        CountDownLatch ended = new CountDownLatch(1);
+        try (ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources())) {
+            Thread stop = new Thread(() -> {
+                watcher.close();
+                try {
+                    ended.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "bearings-watch-stop");
+            Runtime.getRuntime().addShutdownHook(stop);
+            PrintWriter out = spec.commandLine().getOut();
+            spec.commandLine().getErr().println("bearings: watching for changes; Ctrl-C stops");
+            spec.commandLine().getErr().flush();
+            out.flush();
+            watcher.syncOnChange(() -> SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX,
+                    SourcesSync.Listener.NONE), line -> {
+                        out.println(line);
+                        out.flush();
+                    });
+        } finally {
+            ended.countDown();
+        }
     }
 
     /** The sources the flags name, in the order Bear, folders, others; empty when none is given. */

@@ -21,6 +21,7 @@ import javax.inject.Inject;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -57,6 +58,9 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--sync-budget", paramLabel = "SECONDS", defaultValue = "5",
             description = "Most seconds a search spends indexing changed notes first (default: 5).")
     private double syncBudget;
+
+    @Option(names = "--watch", description = "Sync whenever notes change, in the background, instead of before a search.")
+    private boolean watch;
 
     @Option(names = "--http", description = "Serve over HTTP (Streamable HTTP) at http://127.0.0.1:PORT/mcp, one server "
             + "for any number of clients, instead of over stdio for one.")
@@ -104,14 +108,37 @@ final class McpCommand implements Callable<Integer> {
         }
         var mapper = new JacksonMcpJsonMapper(McpErrorJson.into(new ObjectMapper()));
         try (LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
-            McpTools tools = new McpTools(index, storeOptions.store, Duration.ofMillis((long) (syncBudget * 1000)), mapper);
-            if (http) {
-                serveHttp(tools, index, mapper);
-            } else {
-                serveStdio(tools, index, mapper);
+            // A watched index is kept fresh by the watcher; a search then never waits for a sync.
+            Optional<Duration> budget = watch ? Optional.empty() : Optional.of(Duration.ofMillis((long) (syncBudget * 1000)));
+            McpTools tools = new McpTools(index, storeOptions.store, budget, mapper);
+            try (ChangeWatcher watcher = watch ? watchInBackground(index) : null) {
+                if (http) {
+                    serveHttp(tools, index, mapper);
+                } else {
+                    serveStdio(tools, index, mapper);
+                }
             }
         }
         return 0;
+    }
+
+    private ChangeWatcher watchInBackground(LiveIndex index) throws IOException {
+        SourcesConfig config = index.sources();
+        if (config.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--watch needs the index's sources: run bearings "
+                    + "index --folder DIR (or --bear) once");
+        }
+        ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources());
+        Thread thread = new Thread(() -> {
+            try {
+                watcher.syncOnChange(index::syncAll, line -> System.err.println("bearings: " + line));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "bearings-watch");
+        thread.setDaemon(true);
+        thread.start();
+        return watcher;
     }
 
     private void serveStdio(McpTools tools, LiveIndex index, McpJsonMapper mapper) throws Exception {

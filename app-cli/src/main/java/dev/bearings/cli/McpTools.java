@@ -49,13 +49,14 @@ final class McpTools {
 
     private final LiveIndex index;
     private final String storeName;
-    private final Duration syncBudget;
+    /** How long a search may sync changed notes first; empty when a watcher keeps the index fresh. */
+    private final Optional<Duration> syncBudget;
     private final McpJsonMapper mapper;
     private final ObjectMapper json = new ObjectMapper();
     private final JsonNode outputSchemas;
     private Runnable afterCall = () -> { };
 
-    McpTools(LiveIndex index, String storeName, Duration syncBudget, McpJsonMapper mapper) {
+    McpTools(LiveIndex index, String storeName, Optional<Duration> syncBudget, McpJsonMapper mapper) {
         this.index = index;
         this.storeName = storeName;
         this.syncBudget = syncBudget;
@@ -212,7 +213,9 @@ final class McpTools {
         }).orElse(SearchNotes.Mode.HYBRID);
         SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"),
                 arguments.date("before"), Optional.empty());
-        index.refresh(Instant.now().plus(syncBudget));
+        if (syncBudget.isPresent()) {
+            index.refresh(Instant.now().plus(syncBudget.get()));
+        }
         ChunkIndexReader reader = index.reader();
         SearchNotes.Results results = new SearchNotes(index.embedder(), Fusion.DEFAULT)
                 .search(reader, new SearchNotes.Request(query, limit, mode, filter));

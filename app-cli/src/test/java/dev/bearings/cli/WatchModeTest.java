@@ -1,0 +1,124 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bearings.source.bear.BearFixture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code bearings index --watch} and {@code bearings mcp --watch} as real processes, while the notes
+ * change as editors and Bear change them: atomic saves (write a temporary file, rename it over the
+ * note), a new subfolder, a delete, Bear's database written in place. Every wait is bounded.
+ */
+class WatchModeTest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path root;
+
+    @Test
+    void indexWatchSyncsEditorSavesNewSubfoldersAndDeletesThenStopsCleanly() throws Exception {
+        Path notes = McpServerProcess.exampleNotes(root);
+        Path index = root.resolve("index");
+        try (Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index",
+                index.toString()), root.resolve("logs"))) {
+            await(() -> watch.out().contains("5 added") && watch.err().contains("watching"), watch, "the first sync");
+
+            Path travel = Files.createDirectory(notes.resolve("travel"));
+            Thread.sleep(3_000); // the new folder's own event has been synced; what follows is seen only if it is watched
+            atomicSave(travel.resolve("lisbon.md"), "# Lisbon\n\nThe tram 28 starts at Martim Moniz.\n");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 added")), watch, "a note in a new subfolder");
+
+            atomicSave(notes.resolve("vpn-setup.md"), Files.readString(notes.resolve("vpn-setup.md")) + "\nPort 51821 now.\n");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 changed")), watch, "an atomic save");
+
+            Files.delete(notes.resolve("backups.md"));
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 removed")), watch, "a delete");
+            assertThat(lines(watch)).as("one line per sync that changed something").hasSize(3);
+
+            watch.process().destroy();
+            assertThat(watch.exitCode(Duration.ofSeconds(30))).as("SIGTERM").isEqualTo(143);
+            assertThat(watch.err()).doesNotContain("Exception");
+        }
+        CliRun status = CliRun.of("status", "--json", "--index", index.toString());
+        assertThat(McpServerProcess.JSON.readTree(status.out()).path("notes").asInt()).as(status.out()).isEqualTo(5);
+        CliRun tram = CliRun.of("search", "--json", "--mode", "keyword", "--index", index.toString(), "tram Moniz");
+        assertThat(McpServerProcess.JSON.readTree(tram.out()).get(0).path("noteId").asText()).isEqualTo("travel/lisbon.md");
+        CliRun again = CliRun.of("index", "--index", index.toString());
+        assertThat(again.out()).as("the watch left nothing behind").contains("0 added, 0 changed, 0 removed, 5 unchanged");
+    }
+
+    @Test
+    void indexWatchPollsBearsDatabase() throws Exception {
+        BearFixture bear = new BearFixture(Files.createDirectories(root.resolve("bear")), BearFixture.Version.BEAR_2, db -> null);
+        String vpn = bear.add("Home VPN", "# Home VPN\n\nWireGuard on the router.");
+        Path index = root.resolve("index");
+        try (Child watch = Child.start(CliRun.command("index", "--watch", "--bear", bear.database.toString(), "--index",
+                index.toString()), root.resolve("logs"))) {
+            await(() -> watch.out().contains("1 added") && watch.err().contains("watching"), watch, "the first sync");
+            bear.add("Sourdough", "# Sourdough\n\nFeed the starter at 8.");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 added")), watch, "a note Bear added");
+            bear.edit(vpn, "# Home VPN\n\nWireGuard on the router, port 51820.");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 changed")), watch, "a note Bear changed");
+            watch.process().destroy();
+            assertThat(watch.exitCode(Duration.ofSeconds(30))).isEqualTo(143);
+        }
+        CliRun port = CliRun.of("search", "--json", "--mode", "keyword", "--index", index.toString(), "51820");
+        assertThat(McpServerProcess.JSON.readTree(port.out())).extracting(h -> h.path("title").asText()).contains("Home VPN");
+    }
+
+    @Test
+    void mcpWatchKeepsTheIndexFreshWithoutASearch() throws Exception {
+        Path index = McpServerProcess.indexedExamples(root, "sqlite");
+        try (McpServerProcess server = McpServerProcess.start(McpServerProcess.command(index, "--watch")).initialized()) {
+            atomicSave(root.resolve("notes").resolve("printer.md"), "# Office printer\n\nIts address is 10.0.0.42.\n");
+            Instant deadline = Instant.now().plus(WAIT);
+            int notes = 5;
+            for (int i = 0; notes != 6 && Instant.now().isBefore(deadline); i++) {
+                Thread.sleep(500);
+                notes = status(server, "s" + i).path("notes").asInt();
+            }
+            assertThat(notes).as("index_status, which never syncs, sees the watcher's sync").isEqualTo(6);
+            assertThat(status(server, "last").path("changedSinceLastSync").asInt()).isZero();
+        }
+    }
+
+    private static JsonNode status(McpServerProcess server, String id) throws Exception {
+        JsonNode result = server.call(id, "index_status", "{}").path("result");
+        return McpServerProcess.JSON.readTree(result.path("content").get(0).path("text").asText());
+    }
+
+    /** What an editor does: writes a temporary file beside the note, then renames it over the note. */
+    private static void atomicSave(Path note, String text) throws Exception {
+        Path temporary = note.resolveSibling(note.getFileName() + ".tmp~");
+        Files.writeString(temporary, text);
+        Files.move(temporary, note, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** The lines the watch printed after its first sync. */
+    private static List<String> lines(Child watch) throws Exception {
+        List<String> all = watch.out().lines().toList();
+        return all.subList(Math.min(1, all.size()), all.size());
+    }
+
+    private static void await(Callable<Boolean> condition, Child child, String what) throws Exception {
+        Instant deadline = Instant.now().plus(WAIT);
+        while (!condition.call()) {
+            if (!child.isAlive() || Instant.now().isAfter(deadline)) {
+                throw new AssertionError("waiting for " + what + (child.isAlive() ? " for " + WAIT : ": the watch ended")
+                        + "\nstdout:\n" + child.out() + "\nstderr:\n" + child.err());
+            }
+            Thread.sleep(200);
+        }
+    }
+}

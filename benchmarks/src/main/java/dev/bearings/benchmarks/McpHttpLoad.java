@@ -1,0 +1,195 @@
+package dev.bearings.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bearings.eval.ProjectData;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Load on the shared server: a real {@code bearings mcp --http} process over the personal-notes set,
+ * searched by 1 client (the baseline) and then by 8 at once, each in a session of its own asking the
+ * set's questions in turn for the given time. Prints per run: searches, errors, searches/s, p50 and p99
+ * latency, and the ratios to the baseline.
+ *
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.McpHttpLoad [SECONDS]}
+ * (after {@code ./mvnw package}; default 60 s per run; the jar is {@code app-cli/target/bearings.jar}).
+ */
+public final class McpHttpLoad {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern SERVING = Pattern.compile("serving (http://127\\.0\\.0\\.1:\\d+/mcp)");
+
+    private McpHttpLoad() {
+    }
+
+    /** One run's answers. */
+    private record Run(int clients, long[] latenciesNanos, int errors, double seconds) {
+        double perSecond() {
+            return latenciesNanos.length / seconds;
+        }
+
+        double percentileMillis(double p) {
+            long[] sorted = latenciesNanos.clone();
+            Arrays.sort(sorted);
+            return sorted.length == 0 ? Double.NaN : sorted[(int) Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] / 1e6;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
+        Path jar = ProjectData.ROOT.resolve("app-cli/target/bearings.jar");
+        Path work = Files.createTempDirectory("bearings-load");
+        Path index = work.resolve("index");
+        Process indexing = new ProcessBuilder(java(), "-jar", jar.toString(), "index", "--folder",
+                ProjectData.PERSONAL_NOTES.resolve("notes").toString(), "--index", index.toString())
+                .inheritIO().start();
+        if (!indexing.waitFor(10, TimeUnit.MINUTES) || indexing.exitValue() != 0) {
+            indexing.destroyForcibly();
+            throw new IllegalStateException("indexing the personal notes failed");
+        }
+        List<String> questions = new ArrayList<>();
+        for (String line : Files.readAllLines(ProjectData.PERSONAL_NOTES.resolve("questions.jsonl"))) {
+            questions.add(JSON.readTree(line).path("text").asText());
+        }
+        Path log = work.resolve("server.err");
+        ProcessBuilder serve = new ProcessBuilder(java(), "-jar", jar.toString(), "mcp", "--http", "--port", "0",
+                "--index", index.toString()).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        serve.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
+        Process server = serve.start();
+        try {
+            String url = awaitServing(server, log);
+            String token = Files.readString(work.resolve("data/bearings/mcp-token")).strip();
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            run(http, url, token, 1, questions, Math.min(seconds, 10)); // warm up the server's JIT and caches
+            Run baseline = run(http, url, token, 1, questions, seconds);
+            Run loaded = run(http, url, token, 8, questions, seconds);
+            System.out.printf("%nbearings mcp --http on the personal-notes set (%d notes), %d cores, %d s per run%n",
+                    notes(), Runtime.getRuntime().availableProcessors(),
+                    seconds);
+            System.out.printf("%-8s %9s %7s %10s %9s %9s %12s %12s%n", "clients", "searches", "errors", "per s", "p50 ms",
+                    "p99 ms", "p50 vs 1", "per s vs 1");
+            for (Run r : List.of(baseline, loaded)) {
+                System.out.printf("%-8d %9d %7d %10.1f %9.1f %9.1f %11.2fx %11.2fx%n", r.clients, r.latenciesNanos.length,
+                        r.errors, r.perSecond(), r.percentileMillis(0.5), r.percentileMillis(0.99),
+                        r.percentileMillis(0.5) / baseline.percentileMillis(0.5), r.perSecond() / baseline.perSecond());
+            }
+        } finally {
+            server.destroy();
+            if (!server.waitFor(30, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    private static long notes() throws IOException {
+        try (var files = Files.walk(ProjectData.PERSONAL_NOTES.resolve("notes"))) {
+            return files.filter(f -> f.toString().endsWith(".md")).count();
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static String awaitServing(Process server, Path log) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            Matcher serving = SERVING.matcher(Files.exists(log) ? Files.readString(log) : "");
+            if (serving.find()) {
+                return serving.group(1);
+            }
+            if (!server.isAlive()) {
+                throw new IllegalStateException("the server ended: " + Files.readString(log));
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the server did not start within 2 minutes");
+    }
+
+    private static Run run(HttpClient http, String url, String token, int clients, List<String> questions, int seconds)
+            throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long start = System.nanoTime();
+        List<Future<long[]>> results = new ArrayList<>();
+        int[] errors = new int[clients];
+        for (int c = 0; c < clients; c++) {
+            int client = c;
+            results.add(pool.submit(() -> {
+                String session = open(http, url, token);
+                List<Long> latencies = new ArrayList<>();
+                for (int q = client; System.nanoTime() < end; q++) {
+                    long t = System.nanoTime();
+                    if (search(http, url, token, session, questions.get(q % questions.size()), q)) {
+                        latencies.add(System.nanoTime() - t);
+                    } else {
+                        errors[client]++;
+                    }
+                }
+                return latencies.stream().mapToLong(Long::longValue).toArray();
+            }));
+        }
+        List<long[]> all = new ArrayList<>();
+        for (Future<long[]> result : results) {
+            all.add(result.get(seconds + 300L, TimeUnit.SECONDS));
+        }
+        pool.shutdown();
+        double took = (System.nanoTime() - start) / 1e9;
+        return new Run(clients, all.stream().flatMapToLong(Arrays::stream).toArray(), Arrays.stream(errors).sum(), took);
+    }
+
+    private static HttpRequest.Builder post(String url, String token, String body) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(2))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    private static String open(HttpClient http, String url, String token) throws IOException, InterruptedException {
+        HttpResponse<String> init = http.send(post(url, token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"load\",\"version\":\"1\"}}}")
+                .build(), HttpResponse.BodyHandlers.ofString());
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow(() -> new IllegalStateException(init.body()));
+        http.send(post(url, token, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                .header("Mcp-Session-Id", session).build(), HttpResponse.BodyHandlers.discarding());
+        return session;
+    }
+
+    /** One search; true when it answered with passages. */
+    private static boolean search(HttpClient http, String url, String token, String session, String question, int id) {
+        try {
+            ObjectNode call = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id + 1).put("method", "tools/call");
+            call.putObject("params").put("name", "search_notes").putObject("arguments").put("query", question).put("limit", 5);
+            HttpResponse<String> response = http.send(post(url, token, call.toString()).header("Mcp-Session-Id", session).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return false;
+            }
+            String body = response.body().lines().filter(l -> l.startsWith("data:")).findFirst().map(l -> l.substring(5))
+                    .orElse(response.body());
+            JsonNode result = JSON.readTree(body).path("result");
+            return !result.path("isError").asBoolean() && result.path("structuredContent").path("passages").size() > 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
