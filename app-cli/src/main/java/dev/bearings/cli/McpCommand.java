@@ -45,8 +45,6 @@ import java.util.concurrent.atomic.AtomicReference;
                 "Searches first sync the notes changed since the last sync, for at most --sync-budget seconds."})
 final class McpCommand implements Callable<Integer> {
     private final Plugins plugins;
-    /** How often an HTTP session is pinged, and one that does not answer closed. */
-    private static final Duration KEEP_ALIVE = Duration.ofSeconds(30);
     static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
             + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
             + "and lines; use read_note to read a whole note or section.";
@@ -70,6 +68,10 @@ final class McpCommand implements Callable<Integer> {
             description = "With --http: the port (default: 7340; 0 picks a free one).")
     private int port;
 
+    @Option(names = "--session-check", paramLabel = "SECONDS", defaultValue = "30", hidden = true,
+            description = "With --http: how often idle sessions are pinged; one whose client has gone is closed.")
+    private int sessionCheck;
+
     @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", hidden = true,
             description = "With --http: the loopback address to listen on, 127.0.0.1 (default) or ::1.")
     private String bind;
@@ -89,6 +91,9 @@ final class McpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!(syncBudget >= 0)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sync-budget must be 0 or more seconds");
+        }
+        if (sessionCheck < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--session-check must be 1 second or more");
         }
         if (http) {
             try {
@@ -163,7 +168,7 @@ final class McpCommand implements Callable<Integer> {
         McpToken token = McpToken.loadOrCreate(tokenFolder);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
-                .keepAliveInterval(KEEP_ALIVE).sessionSweepInterval(KEEP_ALIVE).build();
+                .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
         McpSyncServer server = build(McpServer.sync(transport), tools, index, mapper);
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);

@@ -183,6 +183,35 @@ class McpHttpSecurityTest {
     }
 
     @Test
+    void anIdleSessionIsClosedAndABusyOneKept(@TempDir Path other) throws Exception {
+        try (McpHttpServerProcess checking = McpHttpServerProcess.start(other, index, "--session-check", "1")) {
+            String idle = open(checking);
+            String busy = open(checking);
+            for (int i = 0; i < 20; i++) {
+                Thread.sleep(300);
+                assertThat(listTools(checking, busy)).as("a session in use stays open").isEqualTo(200);
+            }
+            assertThat(listTools(checking, idle)).as("a session unused for 6 s, its pings unanswered").isEqualTo(404);
+        }
+    }
+
+    private static String open(McpHttpServerProcess server) throws Exception {
+        HttpResponse<String> opened = HTTP.send(HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("Authorization", "Bearer " + server.token).POST(HttpRequest.BodyPublishers.ofString(INITIALIZE))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        return opened.headers().firstValue("Mcp-Session-Id").orElseThrow(() -> new AssertionError(opened.body()));
+    }
+
+    private static int listTools(McpHttpServerProcess server, String session) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", session)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}")).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    @Test
     void itListensOnLoopbackOnly() throws Exception {
         for (String address : List.of("0.0.0.0", "192.0.2.1", "::")) {
             CliRun run = CliRun.of("mcp", "--http", "--bind", address, "--index", index.toString());

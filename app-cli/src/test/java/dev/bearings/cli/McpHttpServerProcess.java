@@ -28,10 +28,11 @@ final class McpHttpServerProcess implements AutoCloseable {
     }
 
     /** Starts the server on {@code index} and waits, at most a minute, until it says where it serves. */
-    static McpHttpServerProcess start(Path root, Path index) throws Exception {
+    static McpHttpServerProcess start(Path root, Path index, String... more) throws Exception {
         Path xdg = root.resolve("xdg");
-        Child child = Child.start(McpServerProcess.command(index, "--http", "--port", "0"), root.resolve("logs"),
-                Map.of("XDG_DATA_HOME", xdg.toString()));
+        List<String> command = McpServerProcess.command(index, "--http", "--port", "0");
+        command.addAll(List.of(more));
+        Child child = Child.start(command, root.resolve("logs"), Map.of("XDG_DATA_HOME", xdg.toString()));
         Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
         while (Instant.now().isBefore(deadline)) {
             Matcher serving = SERVING.matcher(child.err());
