@@ -1,8 +1,8 @@
 package dev.bearings.cli;
 
-import dev.bearings.eval.ProjectData;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.eval.ProjectData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -131,10 +132,16 @@ class ChunkCommandTest {
     }
 
     @Test
-    void similarityPrintsTheCosine() {
-        CliRun run = CliRun.of("similarity", "A man is eating food.", "A man is eating a piece of bread.");
+    void similarityPrintsTheCosine() throws Exception {
+        // all-MiniLM-L6-v2's reference score for this pair (sentence-transformers); the default model's own is in the README.
+        CliRun run = CliRun.of("similarity", "--model", "minilm", "A man is eating food.", "A man is eating a piece of bread.");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().strip()).isEqualTo("0.7553");
+        CliRun byDefault = CliRun.of("similarity", "A man is eating food.", "A man is eating a piece of bread.");
+        List<String> readme = Files.readAllLines(ProjectData.ROOT.resolve("README.md"));
+        int example = readme.indexOf("java -jar app-cli/target/bearings.jar similarity \"A man is eating food.\" \"A man is eating a piece of bread.\"");
+        assertThat(example).as("the README's similarity example").isNotNegative();
+        assertThat(byDefault.out().strip()).as("what the README says it prints").isEqualTo(readme.get(example + 1));
         CliRun unknown = CliRun.of("similarity", "--embedder", "nope", "a", "b");
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err()).contains("unknown embedder 'nope'; known: djl, onnx");

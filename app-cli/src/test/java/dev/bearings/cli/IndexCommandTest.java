@@ -71,8 +71,8 @@ class IndexCommandTest {
         assertThat(deleted[2]).as("removed").isEqualTo(1);
         JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
         assertThat(status.get("notes").asInt()).isEqualTo(2);
-        assertThat(status.get("model").asText()).isEqualTo("all-MiniLM-L6-v2/fp32");
-        assertThat(status.get("chunking").asText()).contains("window 256 tokens");
+        assertThat(status.get("model").asText()).isEqualTo("bge-small-en-v1.5/int8");
+        assertThat(status.get("chunking").asText()).contains("window 512 tokens");
         assertThat(status.get("lastSync").asText()).isNotBlank();
     }
 
@@ -176,7 +176,7 @@ class IndexCommandTest {
         index();
         CliRun other = CliRun.of("index", "--index", index.toString(), "--window", "128");
         assertThat(other.exitCode()).isEqualTo(1);
-        assertThat(other.err()).contains("window 256 tokens").contains("window 128 tokens").contains("--rebuild");
+        assertThat(other.err()).contains("window 512 tokens").contains("window 128 tokens").contains("--rebuild");
         int[] rebuilt = index("--window", "128", "--rebuild");
         assertThat(rebuilt[0]).isEqualTo(1);
     }
@@ -209,13 +209,13 @@ class IndexCommandTest {
         index();
         CliRun model = CliRun.of("index", "--index", index.toString(), "--model", "int8");
         assertThat(model.exitCode()).isEqualTo(1);
-        assertThat(model.err()).contains("all-MiniLM-L6-v2/fp32").contains("all-MiniLM-L6-v2/int8").contains("--rebuild");
+        assertThat(model.err()).contains("bge-small-en-v1.5/int8").contains("all-MiniLM-L6-v2/int8").contains("--rebuild");
         CliRun rules = CliRun.of("index", "--index", index.toString(), "--max-words", "200");
         assertThat(rules.exitCode()).isEqualTo(1);
         assertThat(rules.err()).contains("max 300").contains("max 200").contains("--rebuild");
         CliRun search = CliRun.of("search", "--index", index.toString(), "--model", "int8", "tunnel");
         assertThat(search.exitCode()).isNotZero();
-        assertThat(search.err()).contains("all-MiniLM-L6-v2/fp32").contains("all-MiniLM-L6-v2/int8");
+        assertThat(search.err()).contains("bge-small-en-v1.5/int8").contains("all-MiniLM-L6-v2/int8");
         assertThat(search.out()).isEmpty();
         assertThat(index()).as("the refused runs changed nothing").containsExactly(0, 0, 0, 1, 0, 0);
     }

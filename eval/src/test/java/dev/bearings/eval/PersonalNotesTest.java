@@ -31,6 +31,12 @@ class PersonalNotesTest {
     }
 
     @Test
+    void theDecisionRecordNamesTheFrozenSet() throws IOException {
+        assertThat(Files.readString(ProjectData.ROOT.resolve("docs/decisions/0002-fusion-and-model.md")))
+                .contains(PersonalNotes.FROZEN_CHECKSUM);
+    }
+
+    @Test
     void aChangedNoteChangesTheChecksum(@TempDir Path copy) throws IOException {
         copyTree(SET, copy);
         assertThat(PersonalNotes.checksum(copy)).isEqualTo(PersonalNotes.FROZEN_CHECKSUM);

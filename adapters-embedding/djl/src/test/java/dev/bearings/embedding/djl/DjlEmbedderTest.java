@@ -8,6 +8,6 @@ class DjlEmbedderTest extends MiniLmReferenceScores {
 
     @Override
     protected Embedder createEmbedder() {
-        return new DjlEmbedderProvider().create(Settings.NONE);
+        return new DjlEmbedderProvider().create(Settings.of(java.util.Map.of("model", "minilm")));
     }
 }

@@ -16,7 +16,7 @@ class OnnxEmbedderTest extends MiniLmReferenceScores {
 
     @Override
     protected Embedder createEmbedder() {
-        return new OnnxEmbedderProvider().create(Settings.NONE);
+        return new OnnxEmbedderProvider().create(Settings.of(Map.of("model", "minilm")));
     }
 
     @Test
@@ -34,7 +34,7 @@ class OnnxEmbedderTest extends MiniLmReferenceScores {
 
     @Test
     void windowIsConfigurableUpToTheModelsPositions() {
-        try (Embedder wide = new OnnxEmbedderProvider().create(Settings.of(Map.of("window", "512", "threads", "1")))) {
+        try (Embedder wide = new OnnxEmbedderProvider().create(Settings.of(Map.of("model", "minilm", "window", "512", "threads", "1")))) {
             assertThat(wide.maxTokens()).isEqualTo(512);
             String text = "word ".repeat(400);
             assertThat(wide.embed(text).truncated()).isFalse();

@@ -21,7 +21,7 @@ public record EmbedderSettings(EmbeddingModel model, int window, int threads, in
             "intra", "sort");
     public static final int DEFAULT_BATCH = 8;
     /** The model an embedder uses when none is named: see docs/decisions/0002-fusion-and-model.md. */
-    public static final String DEFAULT_MODEL = "minilm";
+    public static final String DEFAULT_MODEL = "bge-small-int8";
 
     public static EmbedderSettings from(Settings settings) {
         SettingValues values = new SettingValues("the embedder", settings);
