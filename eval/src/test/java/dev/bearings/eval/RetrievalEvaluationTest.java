@@ -44,7 +44,7 @@ class RetrievalEvaluationTest {
         List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, setup(List.of(SearchNotes.Mode.values()),
                 List.of(Fusion.DEFAULT, Fusion.CLASSIC)), embedder);
         assertThat(rows).extracting(r -> r.mode() + " " + r.fusion()).containsExactly(
-                "hybrid rrf:k=10,vw=1,kw=2", "hybrid rrf:k=60,vw=1,kw=1", "vector -", "keyword -");
+                "hybrid " + Fusion.DEFAULT.describe(), "hybrid rrf:k=60,vw=1,kw=1", "vector -", "keyword -");
         assertThat(rows).allSatisfy(r -> {
             assertThat(r.dataset()).isEqualTo("tiny");
             assertThat(r.store()).isEqualTo("memory");
