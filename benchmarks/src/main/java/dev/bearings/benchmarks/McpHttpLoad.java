@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  */
 public final class McpHttpLoad {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final java.util.concurrent.atomic.AtomicInteger FAILURES_SHOWN = new java.util.concurrent.atomic.AtomicInteger();
     private static final Pattern SERVING = Pattern.compile("serving (http://127\\.0\\.0\\.1:\\d+/mcp)");
 
     private McpHttpLoad() {
@@ -102,6 +103,14 @@ public final class McpHttpLoad {
         try (var files = Files.walk(ProjectData.PERSONAL_NOTES.resolve("notes"))) {
             return files.filter(f -> f.toString().endsWith(".md")).count();
         }
+    }
+
+    /** Says what went wrong, the first few times, so an error can be understood and not only counted. */
+    private static boolean failed(String why) {
+        if (FAILURES_SHOWN.getAndIncrement() < 5) {
+            System.err.println("failed search: " + (why.length() > 500 ? why.substring(0, 500) + "..." : why));
+        }
+        return false;
     }
 
     private static String java() {
@@ -179,14 +188,15 @@ public final class McpHttpLoad {
             HttpResponse<String> response = http.send(post(url, token, call.toString()).header("Mcp-Session-Id", session).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                return false;
+                return failed("HTTP " + response.statusCode() + ": " + response.body());
             }
             String body = response.body().lines().filter(l -> l.startsWith("data:")).findFirst().map(l -> l.substring(5))
                     .orElse(response.body());
             JsonNode result = JSON.readTree(body).path("result");
-            return !result.path("isError").asBoolean() && result.path("structuredContent").path("passages").size() > 0;
+            return !result.path("isError").asBoolean() && result.path("structuredContent").path("passages").size() > 0
+                    || failed("'" + question + "': " + body);
         } catch (IOException e) {
-            return false;
+            return failed(e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
