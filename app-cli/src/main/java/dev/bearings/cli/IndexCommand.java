@@ -16,6 +16,7 @@ import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** {@code bearings index}: brings the index up to date with the notes, incrementally. */
@@ -133,17 +132,8 @@ final class IndexCommand implements Callable<Integer> {
 
     /** Syncs after every change until SIGTERM or Ctrl-C, which wait for a sync under way to end. */
     private void watch(SourcesConfig config, Path folder, ChunkIndex index, SyncIndex sync) throws Exception {
-        CountDownLatch ended = new CountDownLatch(1);
-        try (ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources())) {
-            Thread stop = new Thread(() -> {
-                watcher.close();
-                try {
-                    ended.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "bearings-watch-stop");
-            Runtime.getRuntime().addShutdownHook(stop);
+        try (ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources());
+             GracefulStop stop = new GracefulStop("bearings-watch-stop", watcher::close, Duration.ofSeconds(30))) {
             PrintWriter out = spec.commandLine().getOut();
             spec.commandLine().getErr().println("bearings: watching for changes; Ctrl-C stops");
             spec.commandLine().getErr().flush();
@@ -153,8 +143,6 @@ final class IndexCommand implements Callable<Integer> {
                         out.println(line);
                         out.flush();
                     });
-        } finally {
-            ended.countDown();
         }
     }
 

@@ -31,7 +31,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -95,9 +94,11 @@ final class McpCommand implements Callable<Integer> {
         if (sessionCheck < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--session-check must be 1 second or more");
         }
+        InetAddress address = null;
         if (http) {
             try {
-                McpHttpServer.requireLoopback(InetAddress.getByName(bind));
+                address = InetAddress.getByName(bind);
+                McpHttpServer.requireLoopback(address);
             } catch (IllegalArgumentException | java.net.UnknownHostException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": " + e.getMessage());
             }
@@ -118,7 +119,7 @@ final class McpCommand implements Callable<Integer> {
             McpTools tools = new McpTools(index, storeOptions.store, budget, mapper);
             try (ChangeWatcher watcher = watch ? watchInBackground(index) : null) {
                 if (http) {
-                    serveHttp(tools, index, mapper);
+                    serveHttp(address, tools, index, mapper);
                 } else {
                     serveStdio(tools, index, mapper);
                 }
@@ -162,8 +163,7 @@ final class McpCommand implements Callable<Integer> {
         server.closeGracefully();
     }
 
-    private void serveHttp(McpTools tools, LiveIndex index, McpJsonMapper mapper) throws Exception {
-        InetAddress address = InetAddress.getByName(bind);
+    private void serveHttp(InetAddress address, McpTools tools, LiveIndex index, McpJsonMapper mapper) throws Exception {
         Path tokenFolder = StoreOptions.defaultFolder();
         McpToken token = McpToken.loadOrCreate(tokenFolder);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
@@ -171,18 +171,9 @@ final class McpCommand implements Callable<Integer> {
                 .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
         McpSyncServer server = build(McpServer.sync(transport), tools, index, mapper);
         CountDownLatch stopped = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stopped.countDown();
-            try {
-                // Let the main thread close the server and the index before the JVM goes.
-                done.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "bearings-mcp-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (McpHttpServer http = McpHttpServer.start(address, port, token, transport)) {
+        // The main thread closes the server and the index before the JVM goes.
+        try (GracefulStop stop = new GracefulStop("bearings-mcp-stop", stopped::countDown, Duration.ofSeconds(20));
+             McpHttpServer http = McpHttpServer.start(address, port, token, transport)) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
                     + "'Authorization: Bearer <the token in %s>'%n", host, http.port(), McpHttpServer.ENDPOINT,
@@ -190,8 +181,6 @@ final class McpCommand implements Callable<Integer> {
             System.err.flush();
             stopped.await();
             server.closeGracefully();
-        } finally {
-            done.countDown();
         }
     }
 

@@ -6,6 +6,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -38,8 +39,9 @@ final class McpToken {
             String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             try {
                 // Created owner-only, so there is no moment in which others could read it.
-                Files.createFile(file, posix(folder) ? new java.nio.file.attribute.FileAttribute<?>[] {
-                        PosixFilePermissions.asFileAttribute(OWNER_ONLY)} : new java.nio.file.attribute.FileAttribute<?>[0]);
+                FileAttribute<?>[] ownerOnly = posix(folder)
+                        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OWNER_ONLY)} : new FileAttribute<?>[0];
+                Files.createFile(file, ownerOnly);
                 Files.writeString(file, token + "\n", StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
             } catch (FileAlreadyExistsException anotherServerMadeIt) {
                 // Read the one it made.
