@@ -24,6 +24,7 @@ final class Advice {
                 case DAMAGED -> message + ". If it is damaged, rebuild it with: bearings index --rebuild";
                 case BUSY -> message + "; try again when it is done";
                 case UNWRITABLE -> message;
+                case UNREACHABLE -> message + "; check the address and that the server runs";
             };
         }
         return message;

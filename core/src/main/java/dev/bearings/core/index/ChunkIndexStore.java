@@ -77,7 +77,9 @@ public interface ChunkIndexStore {
             /** Another process holds the index. */
             BUSY,
             /** The folder or its files cannot be written. */
-            UNWRITABLE
+            UNWRITABLE,
+            /** The server that holds the index does not answer. */
+            UNREACHABLE
         }
 
         private final Problem problem;

@@ -1,0 +1,160 @@
+package dev.bearings.store.solr;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.request.AbstractUpdateRequest;
+import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.SolrInputDocument;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * {@link ChunkIndex} in a SolrCloud collection. A note's documents share a routing prefix, so they
+ * live on one shard; one update request puts them in place and removes the chunks the note no longer
+ * has, and asks for the commit that shows them, so a searcher sees the note's old chunks or its new
+ * ones. The manifest and the last sync are a document of their own.
+ */
+final class SolrChunkIndex extends SolrIndexReader implements ChunkIndex {
+    /** The layout of the documents and the configset; stamped on every manifest. */
+    static final int FORMAT_VERSION = 1;
+
+    private final int notesPerCommit;
+    private int uncommitted;
+    private Optional<Instant> lastSync;
+
+    private SolrChunkIndex(SolrCollection collection, IndexManifest manifest, Optional<Instant> lastSync) {
+        super(collection, manifest);
+        this.notesPerCommit = collection.settings.notesPerCommit();
+        this.lastSync = lastSync;
+    }
+
+    static SolrChunkIndex open(SolrSettings settings, Path folder, IndexRecipe recipe, boolean rebuild)
+            throws IndexMismatchException, IndexUnreadableException {
+        IndexManifest wanted = new IndexManifest(FORMAT_VERSION, recipe);
+        SolrCollection collection = SolrCollection.connect(settings, folder);
+        try {
+            String config = SolrCollection.configName(recipe.dimension());
+            if (!collection.exists()) {
+                collection.create(recipe.dimension());
+            } else if (rebuild && !config.equals(collection.configName())) {
+                // The vector field's dimension is fixed by the configset: another model needs a new collection.
+                collection.drop();
+                collection.create(recipe.dimension());
+            } else if (rebuild) {
+                update(collection, new UpdateRequest().deleteByQuery("*:*"), true);
+            }
+            Optional<IndexManifest> existing = manifestOf(collection);
+            if (existing.isPresent()) {
+                existing.get().requireSameAs(wanted, folder);
+            } else if (!config.equals(collection.configName())) {
+                throw new IndexMismatchException(folder, List.of("the " + settings.where() + " was made with configset "
+                        + collection.configName() + ", not " + config + " (vectors of " + recipe.dimension() + " dimensions)"));
+            } else {
+                writeManifest(collection, wanted, Optional.empty());
+            }
+            Optional<Instant> lastSync = Optional.ofNullable(manifestDocument(collection))
+                    .map(doc -> doc.getFirstValue(SolrDocuments.LAST_SYNC)).map(Object::toString).map(Instant::parse);
+            return new SolrChunkIndex(collection, wanted, lastSync);
+        } catch (IndexMismatchException | IndexUnreadableException | RuntimeException e) {
+            collection.close();
+            throw e;
+        }
+    }
+
+    private static void writeManifest(SolrCollection collection, IndexManifest manifest, Optional<Instant> lastSync) {
+        Properties properties = new Properties();
+        properties.putAll(manifest.fields());
+        StringWriter text = new StringWriter();
+        try {
+            properties.store(text, "Bearings index manifest");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        SolrInputDocument doc = new SolrInputDocument();
+        doc.addField(SolrDocuments.ID, SolrDocuments.MANIFEST_ID);
+        doc.addField(SolrDocuments.TYPE, SolrDocuments.MANIFEST);
+        doc.addField(SolrDocuments.MANIFEST, text.toString());
+        lastSync.ifPresent(at -> doc.addField(SolrDocuments.LAST_SYNC, at.toString()));
+        update(collection, new UpdateRequest().add(doc), true);
+    }
+
+    /** Sends an update, with a commit that opens a searcher on it when {@code visible}. */
+    private static void update(SolrCollection collection, UpdateRequest request, boolean visible) {
+        if (visible) {
+            request.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true, true);
+        }
+        try {
+            request.process(collection.client);
+        } catch (SolrServerException | IOException | SolrException e) {
+            throw new UncheckedIOException(new IOException("cannot write to the " + collection.settings.where() + ": "
+                    + e.getMessage(), e));
+        }
+    }
+
+    private boolean dueForCommit() {
+        if (++uncommitted >= notesPerCommit) {
+            uncommitted = 0;
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public synchronized void replaceNote(IndexedNote note, Collection<IndexedChunk> chunks) {
+        UpdateRequest request = new UpdateRequest();
+        request.add(SolrDocuments.note(note));
+        for (IndexedChunk chunk : chunks) {
+            if (chunk.vector().length != manifest().dimension()) {
+                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
+                        + manifest().dimension());
+            }
+            request.add(SolrDocuments.chunk(note, chunk));
+        }
+        request.deleteByQuery(SolrDocuments.staleChunks(SolrDocuments.key(note.source(), note.id()), chunks));
+        update(collection, request, dueForCommit());
+    }
+
+    @Override
+    public synchronized void deleteNote(String source, String noteId) {
+        update(collection, new UpdateRequest().deleteByQuery(SolrDocuments.term(SolrDocuments.KEY,
+                SolrDocuments.key(source, noteId))), dueForCommit());
+    }
+
+    @Override
+    public synchronized void markSynced(Instant at) {
+        writeManifest(collection, manifest(), Optional.of(at));
+        uncommitted = 0;
+        lastSync = Optional.of(at);
+    }
+
+    @Override
+    synchronized Optional<Instant> lastSync() {
+        return lastSync;
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            if (uncommitted > 0) {
+                update(collection, new UpdateRequest(), true);
+            }
+        } finally {
+            super.close();
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package dev.bearings.store.solr;
+
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchFilter;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.response.FacetField;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.params.CursorMarkParams;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Every read of the index in a SolrCloud collection, for a writer and a reader alike: what the last
+ * commit shows. Vector search is Solr's {@code {!knn}} with the filters as pre-filters; keyword search
+ * is edismax over text and headings (headings at half weight, summed as the Lucene store sums them),
+ * with BM25 statistics of the whole collection, not of each shard (the configset's exact stats cache).
+ */
+class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
+    private static final int PAGE = 1000;
+
+    final SolrCollection collection;
+    private final IndexManifest manifest;
+
+    SolrIndexReader(SolrCollection collection, IndexManifest manifest) {
+        this.collection = collection;
+        this.manifest = manifest;
+    }
+
+    static ChunkIndexReader openExisting(SolrSettings settings, java.nio.file.Path folder) throws IndexUnreadableException {
+        SolrCollection collection = SolrCollection.connect(settings, folder);
+        try {
+            if (!collection.exists()) {
+                throw new IndexUnreadableException(folder, Problem.ABSENT, "there is no index here yet (no "
+                        + settings.where() + ")", null);
+            }
+            Optional<IndexManifest> manifest = manifestOf(collection);
+            if (manifest.isEmpty()) {
+                throw new IndexUnreadableException(folder, Problem.ABSENT, "there is no index here yet (the "
+                        + settings.where() + " holds no Bearings manifest)", null);
+            }
+            return new SolrIndexReader(collection, manifest.get());
+        } catch (IndexUnreadableException | RuntimeException e) {
+            collection.close();
+            throw e;
+        }
+    }
+
+    /** The manifest the collection holds, read in real time (a writer's last change included), or empty when it has none. */
+    static Optional<IndexManifest> manifestOf(SolrCollection collection) throws IndexUnreadableException {
+        SolrDocument doc = manifestDocument(collection);
+        if (doc == null) {
+            return Optional.empty();
+        }
+        try {
+            Properties properties = new Properties();
+            properties.load(new StringReader(String.valueOf(doc.getFirstValue(SolrDocuments.MANIFEST))));
+            Map<String, String> fields = new TreeMap<>();
+            properties.stringPropertyNames().forEach(name -> fields.put(name, properties.getProperty(name)));
+            return Optional.of(IndexManifest.ofFields(fields));
+        } catch (IOException | RuntimeException e) {
+            throw new IndexUnreadableException(collection.folder, Problem.DAMAGED, "the " + collection.settings.where()
+                    + " holds a manifest Bearings cannot read (" + e.getMessage() + ")", e);
+        }
+    }
+
+    static SolrDocument manifestDocument(SolrCollection collection) throws IndexUnreadableException {
+        try {
+            return collection.client.getById(SolrDocuments.MANIFEST_ID);
+        } catch (SolrServerException | IOException | RuntimeException e) {
+            throw collection.unreachable(e);
+        }
+    }
+
+    @Override
+    public IndexManifest manifest() {
+        return manifest;
+    }
+
+    QueryResponse query(SolrQuery query) {
+        try {
+            return collection.client.query(query);
+        } catch (SolrServerException | IOException | SolrException e) {
+            throw new UncheckedIOException(new IOException("cannot read the " + collection.settings.where() + ": "
+                    + e.getMessage(), e));
+        }
+    }
+
+    /** Every document of a query, page by page in id order, so that no result set must fit one response. */
+    private void everything(String q, List<String> filters, String fields, Consumer<SolrDocument> each) {
+        SolrQuery query = new SolrQuery(q).setRows(PAGE).setFields(fields).setSort(SolrDocuments.ID, SolrQuery.ORDER.asc);
+        filters.forEach(query::addFilterQuery);
+        String cursor = CursorMarkParams.CURSOR_MARK_START;
+        while (true) {
+            query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+            QueryResponse response = query(query);
+            response.getResults().forEach(each);
+            if (cursor.equals(response.getNextCursorMark())) {
+                return;
+            }
+            cursor = response.getNextCursorMark();
+        }
+    }
+
+    @Override
+    public Map<String, String> versions(String source) {
+        Map<String, String> versions = new HashMap<>();
+        everything(SolrDocuments.TYPE + ":" + SolrDocuments.NOTE, List.of(SolrDocuments.term(SolrDocuments.SOURCE, source)),
+                SolrDocuments.NOTE_ID + "," + SolrDocuments.VERSION,
+                doc -> versions.put((String) doc.getFirstValue(SolrDocuments.NOTE_ID), (String) doc.getFirstValue(SolrDocuments.VERSION)));
+        return versions;
+    }
+
+    @Override
+    public List<IndexedNote> notes() {
+        List<IndexedNote> notes = new ArrayList<>();
+        everything(SolrDocuments.TYPE + ":" + SolrDocuments.NOTE, List.of(), "*",
+                doc -> notes.add(SolrDocuments.note(doc, SolrDocuments.NOTE_TITLE)));
+        notes.sort(Comparator.comparing(IndexedNote::source).thenComparing(IndexedNote::id));
+        return notes;
+    }
+
+    @Override
+    public Map<String, float[]> vectorsByHash(Collection<String> contentHashes) {
+        Map<String, float[]> vectors = new HashMap<>();
+        if (contentHashes.isEmpty()) {
+            return vectors;
+        }
+        String hashes = contentHashes.stream().filter(h -> !h.contains(",")).distinct().collect(Collectors.joining(","));
+        if (hashes.isEmpty()) {
+            return vectors;
+        }
+        everything("{!terms f=" + SolrDocuments.HASH + "}" + hashes, List.of(SolrDocuments.TYPE + ":" + SolrDocuments.CHUNK),
+                SolrDocuments.HASH + "," + SolrDocuments.VECTOR,
+                doc -> vectors.putIfAbsent((String) doc.getFirstValue(SolrDocuments.HASH), SolrDocuments.vector(doc)));
+        return vectors;
+    }
+
+    @Override
+    public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+        if (query.length != manifest.dimension()) {
+            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
+        }
+        StringBuilder vector = new StringBuilder("[");
+        for (int i = 0; i < query.length; i++) {
+            vector.append(i == 0 ? "" : ",").append(query[i]);
+        }
+        SolrQuery q = new SolrQuery("{!knn f=" + SolrDocuments.VECTOR + " topK=" + limit + "}" + vector.append(']'))
+                .setRows(limit).setFields("*", "score");
+        SolrDocuments.filters(filter).forEach(q::addFilterQuery);
+        List<RankedChunk> hits = new ArrayList<>();
+        for (SolrDocument doc : query(q).getResults()) {
+            // Solr scores a dot product d as (1 + d) / 2, as Lucene does: give back the cosine of unit vectors.
+            hits.add(new RankedChunk(SolrDocuments.storedChunk(doc), 2.0 * ((Number) doc.getFieldValue("score")).doubleValue() - 1));
+        }
+        return hits;
+    }
+
+    @Override
+    public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+        String words = SolrDocuments.words(query);
+        if (words.isEmpty()) {
+            return List.of();
+        }
+        SolrQuery q = new SolrQuery(words).setRows(limit).setFields("*", "score");
+        q.set("defType", "edismax");
+        q.set("qf", SolrDocuments.TEXT + " " + SolrDocuments.HEADINGS + "^0.5");
+        q.set("tie", "1.0");
+        q.set("q.op", "OR");
+        q.set("mm", "1");
+        SolrDocuments.filters(filter).forEach(q::addFilterQuery);
+        List<RankedChunk> hits = new ArrayList<>();
+        for (SolrDocument doc : query(q).getResults()) {
+            hits.add(new RankedChunk(SolrDocuments.storedChunk(doc), ((Number) doc.getFieldValue("score")).doubleValue()));
+        }
+        return hits;
+    }
+
+    @Override
+    public IndexStats stats() {
+        SolrQuery notes = new SolrQuery(SolrDocuments.TYPE + ":" + SolrDocuments.NOTE).setRows(0).setFacet(true)
+                .addFacetField(SolrDocuments.SOURCE).setFacetLimit(-1).setFacetMinCount(1);
+        Map<String, Integer> bySource = new TreeMap<>();
+        FacetField sources = query(notes).getFacetField(SolrDocuments.SOURCE);
+        if (sources != null) {
+            sources.getValues().forEach(count -> bySource.put(count.getName(), (int) count.getCount()));
+        }
+        long chunks = query(new SolrQuery(SolrDocuments.TYPE + ":" + SolrDocuments.CHUNK).setRows(0)).getResults().getNumFound();
+        return new IndexStats(bySource, (int) chunks, collection.bytesOnDisk(), lastSync());
+    }
+
+    Optional<Instant> lastSync() {
+        try {
+            SolrDocument doc = manifestDocument(collection);
+            Object at = doc == null ? null : doc.getFirstValue(SolrDocuments.LAST_SYNC);
+            return Optional.ofNullable(at).map(Object::toString).map(Instant::parse);
+        } catch (IndexUnreadableException e) {
+            throw new UncheckedIOException(new IOException(e.getMessage(), e));
+        }
+    }
+
+    @Override
+    public void close() {
+        collection.close();
+    }
+}
