@@ -82,8 +82,9 @@ final class EvalCommand implements Callable<Integer> {
             + "several from the same lists (default: the search default).")
     private List<String> fusionSpecs = List.of();
 
-    @Option(names = "--store", split = ",", paramLabel = "NAME", defaultValue = "sqlite",
-            description = "Index kinds, comma-separated: sqlite (default), lucene, or a plugin's name.")
+    @Option(names = "--store", split = ProviderSpec.LIST_SPLIT, paramLabel = "NAME[:KEY=VALUE,...]", defaultValue = "sqlite",
+            description = "Index kinds, comma-separated: sqlite (default), lucene, solr:url=http://HOST:8983/solr[,...], "
+                    + "or a plugin's name.")
     private List<String> stores;
 
     @Option(names = "--json", description = "Print the results as JSON.")
@@ -110,7 +111,7 @@ final class EvalCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<SearchNotes.Mode> modes = modes();
         List<Fusion> fusions = fusions();
-        stores.forEach(plugins.stores()::provider);
+        stores.forEach(store -> plugins.stores().provider(ProviderSpec.parse(store).name()));
         List<RetrievalEvaluation.Row> rows = new ArrayList<>();
         try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), Optional.empty())) {
             // Closed with the embedder it wraps, which belongs to the recipe.
@@ -119,7 +120,9 @@ final class EvalCommand implements Callable<Integer> {
             for (Loader loader : loaders(opened.parser(), notices)) {
                 EvalDataset data = loader.load();
                 for (String store : stores) {
-                    RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store, plugins.stores().create(store, Settings.NONE),
+                    ProviderSpec named = ProviderSpec.parse(store);
+                    RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(named.name(),
+                            plugins.stores().create(named.name(), named.settings()),
                             opened.parser(), opened.recipe(), modes, fusions);
                     rows.addAll(RetrievalEvaluation.run(data, setup, embedder));
                 }

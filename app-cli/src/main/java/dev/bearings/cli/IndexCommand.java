@@ -161,11 +161,8 @@ final class IndexCommand implements Callable<Integer> {
         folders.forEach(dir -> given.add(new SourcesConfig.Source("folder",
                 Map.of("path", dir.toAbsolutePath().normalize().toString()))));
         for (String source : otherSources) {
-            int colon = source.indexOf(':');
-            String name = colon < 0 ? source : source.substring(0, colon);
-            Settings settings = colon < 0 || colon == source.length() - 1 ? Settings.NONE
-                    : Settings.parse(List.of(source.substring(colon + 1).split(",")));
-            given.add(new SourcesConfig.Source(name.strip(), settings.asMap()));
+            ProviderSpec named = ProviderSpec.parse(source);
+            given.add(new SourcesConfig.Source(named.name(), named.settings().asMap()));
         }
         return given;
     }

@@ -116,7 +116,7 @@ final class McpCommand implements Callable<Integer> {
         try (LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
             // A watched index is kept fresh by the watcher; a search then never waits for a sync.
             Optional<Duration> budget = watch ? Optional.empty() : Optional.of(Duration.ofMillis((long) (syncBudget * 1000)));
-            McpTools tools = new McpTools(index, storeOptions.store, budget, mapper);
+            McpTools tools = new McpTools(index, storeOptions.storeName(), budget, mapper);
             try (ChangeWatcher watcher = watch ? watchInBackground(index) : null) {
                 if (http) {
                     serveHttp(address, tools, index, mapper);

@@ -15,6 +15,7 @@ import dev.bearings.parser.flexmark.FlexmarkParserProvider;
 import dev.bearings.source.bear.BearSourceProvider;
 import dev.bearings.source.files.FolderSourceProvider;
 import dev.bearings.store.lucene.LuceneIndexProvider;
+import dev.bearings.store.solr.SolrIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 
 import javax.inject.Singleton;
@@ -67,6 +68,12 @@ interface PluginsModule {
     @IntoSet
     static ChunkIndexProvider lucene() {
         return new LuceneIndexProvider();
+    }
+
+    @Provides
+    @IntoSet
+    static ChunkIndexProvider solr() {
+        return new SolrIndexProvider();
     }
 
     @Provides

@@ -48,7 +48,7 @@ final class StatusCommand implements Callable<Integer> {
         }
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("index", folder.toString());
-        status.put("store", storeOptions.store);
+        status.put("store", storeOptions.storeName());
         status.put("model", manifest.modelId());
         status.put("dimension", manifest.dimension());
         status.put("chunking", manifest.chunking());
@@ -64,7 +64,7 @@ final class StatusCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(status));
             return 0;
         }
-        out.printf("index      %s (%s, format %d)%n", folder, storeOptions.store, manifest.formatVersion());
+        out.printf("index      %s (%s, format %d)%n", folder, storeOptions.storeName(), manifest.formatVersion());
         out.printf("model      %s, %d dimensions%n", manifest.modelId(), manifest.dimension());
         out.printf("chunking   %s%n", manifest.chunking());
         stats.notesBySource().forEach((source, notes) -> {

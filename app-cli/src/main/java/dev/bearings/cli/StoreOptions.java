@@ -3,7 +3,6 @@ package dev.bearings.cli;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
-import dev.bearings.core.plugin.Settings;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -17,8 +16,9 @@ final class StoreOptions {
                     + "~/Library/Application Support/bearings on macOS).")
     Path folder;
 
-    @Option(names = "--store", paramLabel = "NAME", defaultValue = "sqlite",
-            description = "Index kind: sqlite (default), lucene, or a plugin's name.")
+    @Option(names = "--store", paramLabel = "NAME[:KEY=VALUE,...]", defaultValue = "sqlite",
+            description = "Index kind: sqlite (default), lucene, solr:url=http://HOST:8983/solr[,collection=NAME,...], "
+                    + "or a plugin's name.")
     String store;
 
     Path folder() {
@@ -26,7 +26,13 @@ final class StoreOptions {
     }
 
     ChunkIndexStore store(ProviderRegistry<ChunkIndexProvider> stores) {
-        return stores.create(store, Settings.NONE);
+        ProviderSpec spec = ProviderSpec.parse(store);
+        return stores.create(spec.name(), spec.settings());
+    }
+
+    /** The store's name without its settings, which may hold a password: what status and the MCP server show. */
+    String storeName() {
+        return ProviderSpec.parse(store).name();
     }
 
     /** The user's data folder, as each platform names it. */

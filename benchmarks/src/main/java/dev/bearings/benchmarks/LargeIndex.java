@@ -51,7 +51,7 @@ final class LargeIndex {
         return store.openExisting(folder);
     }
 
-    private static void build(ChunkIndexStore store, Path folder, int chunks) throws Exception {
+    static void build(ChunkIndexStore store, Path folder, int chunks) throws Exception {
         List<String> texts = ChunkSample.texts(Math.min(chunks, 20_000));
         try (Embedder hashing = new HashingEmbedderProvider().create(Settings.NONE)) {
             IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED,

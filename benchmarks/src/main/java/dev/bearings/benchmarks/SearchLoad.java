@@ -52,7 +52,7 @@ public final class SearchLoad {
     }
 
     /** Searches per second, p50, p99 and max milliseconds, errors. */
-    private static double[] run(SearchNotes search, ChunkIndexReader index, int threads, int searches) throws Exception {
+    static double[] run(SearchNotes search, ChunkIndexReader index, int threads, int searches) throws Exception {
         long[] nanos = new long[searches];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();

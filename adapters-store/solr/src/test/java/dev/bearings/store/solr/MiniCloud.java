@@ -1,107 +1,37 @@
 package dev.bearings.store.solr;
 
-import dev.bearings.core.plugin.Settings;
-import org.apache.solr.client.solrj.request.CollectionAdminRequest;
-import org.apache.solr.client.solrj.request.UpdateRequest;
-import org.apache.solr.cloud.MiniSolrCloudCluster;
-import org.apache.solr.embedded.JettySolrRunner;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
-
 /**
- * A real SolrCloud in this JVM (an embedded ZooKeeper and two Solr nodes), started once for every
- * test class that extends with it and stopped when the tests end.
+ * Starts one {@link InJvmSolrCloud} for every test class that extends with it, and stops it when the
+ * tests end.
  */
 public final class MiniCloud implements BeforeAllCallback, ExtensionContext.Store.CloseableResource, AutoCloseable {
-    public static final int NODES = 2;
-    private static MiniCloud started;
-
-    private final Path home;
-    final MiniSolrCloudCluster cluster;
-
-    private MiniCloud(Path home, MiniSolrCloudCluster cluster) {
-        this.home = home;
-        this.cluster = cluster;
-    }
-
-    public MiniCloud() {
-        this.home = null;
-        this.cluster = null;
-    }
+    private static InJvmSolrCloud started;
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        get(context);
-    }
-
-    static synchronized MiniCloud get(ExtensionContext context) throws Exception {
-        if (started == null) {
-            started = start();
-            context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(MiniCloud.class, started);
+        synchronized (MiniCloud.class) {
+            if (started == null) {
+                started = InJvmSolrCloud.start();
+                context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(MiniCloud.class, new MiniCloud());
+            }
         }
-        return started;
     }
 
-    static synchronized MiniCloud running() {
+    static synchronized InJvmSolrCloud running() {
         if (started == null) {
             throw new IllegalStateException("extend the test with MiniCloud");
         }
         return started;
     }
 
-    public static MiniCloud start() throws Exception {
-        Path home = Files.createTempDirectory("bearings-solrcloud");
-        // What Solr's own test base classes set; without it, cores may not live under a temporary folder.
-        System.setProperty("solr.allowPaths", "*");
-        System.setProperty("zookeeper.forceSync", "no");
-        System.setProperty("solr.autoCommit.maxTime", "-1");
-        MiniSolrCloudCluster cluster = new MiniSolrCloudCluster.Builder(NODES, home).withTraceIdGenerationDisabled().build();
-        cluster.waitForAllNodes(60);
-        return new MiniCloud(home, cluster);
-    }
-
-    /** Every node's address, as the store's url setting takes them. */
-    public String urls() {
-        return cluster.getJettySolrRunners().stream().filter(JettySolrRunner::isRunning)
-                .map(j -> j.getBaseUrl().toString()).collect(Collectors.joining("|"));
-    }
-
-    /** The store's settings for a collection of two shards of two replicas each. */
-    public Settings settings(String collection, String... more) {
-        Map<String, String> values = new TreeMap<>(Map.of("url", urls(), "collection", collection, "shards", "2",
-                "replicas", "2"));
-        for (String pair : more) {
-            values.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
-        }
-        return Settings.of(values);
-    }
-
-    /** Empties a collection, if it exists, as if it had just been made. */
-    void clear(String collection) throws Exception {
-        List<String> collections = CollectionAdminRequest.listCollections(cluster.getSolrClient());
-        if (collections.contains(collection)) {
-            new UpdateRequest().deleteByQuery("*:*").commit(cluster.getSolrClient(), collection);
-        }
-    }
-
-    void drop(String collection) throws Exception {
-        if (CollectionAdminRequest.listCollections(cluster.getSolrClient()).contains(collection)) {
-            CollectionAdminRequest.deleteCollection(collection).process(cluster.getSolrClient());
-        }
-    }
-
     @Override
     public void close() throws Exception {
-        cluster.shutdown();
-        try (var paths = Files.walk(home)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        synchronized (MiniCloud.class) {
+            started.close();
+            started = null;
         }
     }
 }

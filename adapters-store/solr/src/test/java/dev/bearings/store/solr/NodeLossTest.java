@@ -54,7 +54,7 @@ class NodeLossTest {
 
     @AfterEach
     void restartTheNode() throws Exception {
-        MiniCloud cloud = MiniCloud.running();
+        InJvmSolrCloud cloud = MiniCloud.running();
         if (stopped != null) {
             cloud.cluster.startJettySolrRunner(stopped);
             cloud.cluster.waitForAllNodes(60);
@@ -65,7 +65,7 @@ class NodeLossTest {
 
     @Test
     void aNodeStoppedMidRunLeavesACompleteIndexThatAnswersFromTheReplicas() throws Exception {
-        MiniCloud cloud = MiniCloud.running();
+        InJvmSolrCloud cloud = MiniCloud.running();
         cloud.drop(COLLECTION);
         ChunkIndexStore store = new SolrIndexProvider().create(cloud.settings(COLLECTION));
         IndexRecipe recipe = IndexRecipe.of("lines", new ChunkingRules(40, 3, 5), true, IndexRecipe.Prefix.TITLED,
