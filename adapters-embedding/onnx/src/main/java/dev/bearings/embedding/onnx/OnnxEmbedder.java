@@ -58,6 +58,7 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
             this.model = model;
             this.inference = new BatchedInference(WordPieces.load(model), window, threads, batchSize, sortByLength,
                     "bearings-onnx");
+            NativeLibraryCache.use();
             this.environment = OrtEnvironment.getEnvironment();
             try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
                 options.setIntraOpNumThreads(intraOpThreads);

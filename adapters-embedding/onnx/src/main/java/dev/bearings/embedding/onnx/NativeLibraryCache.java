@@ -1,0 +1,127 @@
+package dev.bearings.embedding.onnx;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * ONNX Runtime's native libraries, extracted from the jar once into a cache folder and loaded from
+ * there on every later start ({@code onnxruntime.native.path}), where ONNX Runtime alone would copy
+ * 24 MB into a new temporary folder on every start. Keyed by ONNX Runtime's version and the platform;
+ * written to a temporary folder first and moved into place, so that a process never loads a half
+ * written library and two first starts at once are both right.
+ */
+final class NativeLibraryCache {
+    static final String PROPERTY = "onnxruntime.native.path";
+    /** Where the cache lives when set; otherwise the platform's cache folder. */
+    static final String CACHE_PROPERTY = "bearings.cache";
+    private static final List<String> LIBRARIES = List.of("onnxruntime", "onnxruntime4j_jni", "onnxruntime_providers_shared");
+
+    private NativeLibraryCache() {
+    }
+
+    /** Points ONNX Runtime at the cached libraries, extracting them first if needed; leaves it alone on any failure. */
+    static synchronized void use() {
+        if (System.getProperty(PROPERTY) != null) {
+            return;
+        }
+        try {
+            Optional<String> platform = platform();
+            Optional<String> version = version();
+            if (platform.isPresent() && version.isPresent()) {
+                System.setProperty(PROPERTY, folder(cacheRoot(), version.get(), platform.get()).toString());
+            }
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            // A read-only home or a full disk: ONNX Runtime extracts to a temporary folder as it always did.
+        }
+    }
+
+    /** The folder holding this version's libraries for this platform, extracted now if it is not there yet. */
+    static Path folder(Path root, String version, String platform) throws IOException {
+        Path folder = root.resolve("onnxruntime-" + version + "-" + platform);
+        if (Files.isDirectory(folder)) {
+            return folder;
+        }
+        Files.createDirectories(root);
+        Path staging = Files.createTempDirectory(root, ".onnxruntime-");
+        try {
+            for (String library : LIBRARIES) {
+                String file = System.mapLibraryName(library).replace("jnilib", "dylib");
+                try (InputStream in = NativeLibraryCache.class.getResourceAsStream("/ai/onnxruntime/native/" + platform + "/" + file)) {
+                    if (in != null) {
+                        Files.copy(in, staging.resolve(file));
+                    }
+                }
+            }
+            try {
+                Files.move(staging, folder, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
+                if (!Files.isDirectory(folder)) {
+                    throw e;
+                }
+            } catch (IOException e) {
+                // Another process moved its copy into place first (a non-empty target on Linux).
+                if (!Files.isDirectory(folder)) {
+                    throw e;
+                }
+            }
+            return folder;
+        } finally {
+            deleteIfLeft(staging);
+        }
+    }
+
+    private static void deleteIfLeft(Path staging) throws IOException {
+        if (Files.exists(staging)) {
+            try (var files = Files.list(staging)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(staging);
+        }
+    }
+
+    static Path cacheRoot() {
+        String set = System.getProperty(CACHE_PROPERTY);
+        if (set != null && !set.isBlank()) {
+            return Path.of(set);
+        }
+        String home = System.getProperty("user.home");
+        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac")) {
+            return Path.of(home, "Library", "Caches", "bearings");
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        return xdg != null && !xdg.isBlank() ? Path.of(xdg, "bearings") : Path.of(home, ".cache", "bearings");
+    }
+
+    /** The platform as ONNX Runtime names its resource folders, for the platforms its jar carries. */
+    static Optional<String> platform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        String system = os.contains("mac") || os.contains("darwin") ? "osx" : os.contains("win") ? "win"
+                : os.contains("nux") ? "linux" : null;
+        String cpu = arch.startsWith("amd64") || arch.startsWith("x86_64") ? "x64" : arch.startsWith("aarch64") ? "aarch64" : null;
+        return system == null || cpu == null ? Optional.empty() : Optional.of(system + "-" + cpu);
+    }
+
+    private static Optional<String> version() throws IOException {
+        try (InputStream in = NativeLibraryCache.class.getResourceAsStream("onnxruntime.properties")) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            Properties properties = new Properties();
+            properties.load(in);
+            return Optional.ofNullable(properties.getProperty("version")).filter(v -> !v.isBlank() && !v.startsWith("$"));
+        }
+    }
+}
