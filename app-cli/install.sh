@@ -1,0 +1,42 @@
+#!/bin/sh
+# Installs the `bearings` command: the built jar in PREFIX/lib/bearings and a launcher in PREFIX/bin
+# (PREFIX defaults to ~/.local, whose bin folder is on most users' PATH).
+# Usage, from the project root: ./mvnw -q package -DskipTests && sh app-cli/install.sh [PREFIX]
+set -eu
+prefix="${1:-$HOME/.local}"
+here="$(cd "$(dirname "$0")" && pwd)"
+jar="$here/target/bearings.jar"
+if [ ! -f "$jar" ]; then
+    echo "install.sh: $jar is missing; build it first: ./mvnw -q package -DskipTests" >&2
+    exit 1
+fi
+mkdir -p "$prefix/lib/bearings" "$prefix/bin"
+cp "$jar" "$prefix/lib/bearings/bearings.jar.new"
+mv "$prefix/lib/bearings/bearings.jar.new" "$prefix/lib/bearings/bearings.jar"
+java_cmd="$(command -v java || true)"
+if [ -n "${JAVA_HOME:-}" ]; then java_cmd="$JAVA_HOME/bin/java"; fi
+# A class-data-sharing archive of what a search loads, made by a search of a one-note index: every
+# later start maps those classes instead of reading them from the jar.
+rm -f "$prefix/lib/bearings/bearings.jsa"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+mkdir "$scratch/notes"
+printf '# Tunnels\n\nA note about the tunnel to the office.\n' > "$scratch/notes/tunnels.md"
+"$java_cmd" -jar "$prefix/lib/bearings/bearings.jar" index --folder "$scratch/notes" --index "$scratch/index" > /dev/null
+"$java_cmd" -XX:ArchiveClassesAtExit="$prefix/lib/bearings/bearings.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off \
+    -jar "$prefix/lib/bearings/bearings.jar" search tunnel --index "$scratch/index" > /dev/null
+cat > "$prefix/bin/bearings" <<LAUNCHER
+#!/bin/sh
+# The bearings command, installed by app-cli/install.sh: the jar, started from the class-data archive
+# the installation made (-Xshare:auto: a JVM that cannot use it starts without it).
+lib="$prefix/lib/bearings"
+java="\${JAVA_HOME:+\$JAVA_HOME/bin/java}"
+exec "\${java:-$java_cmd}" -Xshare:auto -XX:SharedArchiveFile="\$lib/bearings.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off \\
+    -jar "\$lib/bearings.jar" "\$@"
+LAUNCHER
+chmod +x "$prefix/bin/bearings"
+echo "installed $prefix/bin/bearings"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "add $prefix/bin to your PATH to run bearings from anywhere" ;;
+esac

@@ -1,0 +1,125 @@
+package dev.bearings.benchmarks;
+
+import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How long does {@code bearings} take as a whole process, as a person at a terminal meets it? Runs
+ * each command {@code runs} times as a child process of the real CLI jar and prints the median and
+ * the slowest, and the median as a multiple of a bare {@code java -version} measured in the same run
+ * (the machine is shared, so only ratios compare across runs). The indexes hold the first
+ * {@code files} PowerShell docs pages, indexed once by the jar itself (default model) under
+ * {@code target/bench-indexes}; each search command is also run with a class-data-sharing archive
+ * the jar made of its own classes ({@code -XX:ArchiveClassesAtExit}, JDK 17).
+ *
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ColdStart app-cli/target/bearings.jar [runs] [files]}
+ */
+public final class ColdStart {
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    private ColdStart() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path jar = Path.of(args[0]).toAbsolutePath();
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int files = args.length > 2 ? Integer.parseInt(args[2]) : 4_000;
+        Path notes = notes(files);
+        System.out.printf("%-44s %9s %9s %8s%n", "command", "median s", "max s", "x java");
+        double bare = row("java -version", runs, 0, List.of(JAVA, "-version"));
+        row("bearings --version", runs, bare, List.of(JAVA, "-jar", jar.toString(), "--version"));
+        for (String store : List.of("sqlite", "lucene")) {
+            Path index = index(jar, notes, store, files);
+            Path archive = index.resolveSibling("cds-" + store + ".jsa");
+            List<String> search = List.of("search", "how do I remove a printer", "--index", index.toString(), "--store", store);
+            if (!Files.exists(archive)) {
+                run(withJvm(jar, List.of("-XX:ArchiveClassesAtExit=" + archive), search));
+            }
+            row("status (" + store + ")", runs, bare, withJvm(jar, List.of(), List.of("status", "--index", index.toString(),
+                    "--store", store)));
+            List<String> keyword = new ArrayList<>(search);
+            keyword.addAll(List.of("--mode", "keyword"));
+            row("search --mode keyword (" + store + ")", runs, bare, withJvm(jar, List.of(), keyword));
+            row("search, hybrid (" + store + ")", runs, bare, withJvm(jar, List.of(), search));
+            row("search, hybrid, CDS archive (" + store + ")", runs, bare,
+                    withJvm(jar, List.of("-XX:SharedArchiveFile=" + archive), search));
+        }
+    }
+
+    private static List<String> withJvm(Path jar, List<String> jvm, List<String> args) {
+        List<String> command = new ArrayList<>(List.of(JAVA));
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", jar.toString()));
+        command.addAll(args);
+        return command;
+    }
+
+    /** The first {@code files} pages of the corpus as a folder of notes, written once. */
+    private static Path notes(int files) throws Exception {
+        Path folder = Path.of("target", "bench-notes", "powershell-" + files).toAbsolutePath();
+        if (Files.exists(folder.resolve(".complete"))) {
+            return folder;
+        }
+        Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
+        for (int i = 0; i < Math.min(files, corpus.texts().size()); i++) {
+            Path file = folder.resolve(corpus.names().get(i));
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, corpus.texts().get(i));
+        }
+        Files.writeString(folder.resolve(".complete"), "ok");
+        return folder;
+    }
+
+    private static Path index(Path jar, Path notes, String store, int files) throws Exception {
+        Path index = Path.of("target", "bench-indexes", "cold-" + store + "-" + files).toAbsolutePath();
+        if (!Files.exists(index.resolve(".complete"))) {
+            String out = run(withJvm(jar, List.of(), List.of("index", "--folder", notes.toString(), "--index", index.toString(),
+                    "--store", store)));
+            System.out.println("# indexed for " + store + ": " + out.strip());
+            Files.writeString(index.resolve(".complete"), "ok");
+        }
+        return index;
+    }
+
+    private static double row(String name, int runs, double bare, List<String> command) throws Exception {
+        run(command);
+        double[] seconds = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            long started = System.nanoTime();
+            run(command);
+            seconds[i] = (System.nanoTime() - started) / 1e9;
+        }
+        Arrays.sort(seconds);
+        double median = seconds[runs / 2];
+        System.out.printf(Locale.ROOT, "%-44s %9.3f %9.3f %8s%n", name, median, seconds[runs - 1],
+                bare == 0 ? "1" : String.format(Locale.ROOT, "%.1f", median / bare));
+        return median;
+    }
+
+    /** Runs a command to its end (at most 30 minutes: an index run), failing on a non-zero exit; gives its stdout. */
+    private static String run(List<String> command) throws Exception {
+        Path out = Files.createTempFile("cold", ".out");
+        try {
+            Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!process.waitFor(30, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("timed out: " + command);
+            }
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException("exit " + process.exitValue() + ": " + command);
+            }
+            return Files.readString(out);
+        } finally {
+            Files.delete(out);
+        }
+    }
+}
