@@ -10,7 +10,7 @@ import java.io.PrintWriter;
         description = "Local semantic search for Markdown notes.",
         subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
                 McpCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
-                CommandLine.HelpCommand.class})
+                CommandLine.HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
