@@ -271,10 +271,7 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
     public synchronized void replaceNote(IndexedNote note, Collection<IndexedChunk> chunks) {
         checkWritable();
         for (IndexedChunk chunk : chunks) {
-            if (chunk.vector().length != manifest.dimension()) {
-                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
-                        + manifest.dimension());
-            }
+            manifest.requireDimension(chunk.vector(), "vector");
         }
         notes.put(key(note.source(), note.id()), new Entry(note, List.copyOf(chunks)));
         save();
@@ -328,9 +325,7 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
 
     @Override
     public synchronized List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
-        if (query.length != manifest.dimension()) {
-            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
-        }
+        manifest.requireDimension(query, "query");
         List<RankedChunk> scored = new ArrayList<>();
         for (Entry entry : matching(filter)) {
             for (IndexedChunk chunk : entry.chunks()) {

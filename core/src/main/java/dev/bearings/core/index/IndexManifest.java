@@ -67,6 +67,18 @@ public record IndexManifest(int formatVersion, IndexRecipe recipe) {
         }
     }
 
+    /**
+     * Refuses a vector of another dimension than this index's, before anything is written or searched.
+     *
+     * @param what "vector" for a chunk's, "query" for a search's
+     */
+    public void requireDimension(float[] vector, String what) {
+        if (vector.length != recipe.dimension()) {
+            throw new IllegalArgumentException("a " + what + " of " + vector.length + " dimensions in an index of "
+                    + recipe.dimension());
+        }
+    }
+
     /** The manifest as flat text fields: what every store keeps, and gives back to {@link #ofFields}. */
     public Map<String, String> fields() {
         Map<String, String> fields = new TreeMap<>(recipe.fields());

@@ -175,10 +175,7 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
         List<Document> documents = new ArrayList<>();
         documents.add(LuceneDocuments.note(note));
         for (IndexedChunk chunk : chunks) {
-            if (chunk.vector().length != manifest().dimension()) {
-                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
-                        + manifest().dimension());
-            }
+            manifest().requireDimension(chunk.vector(), "vector");
             documents.add(LuceneDocuments.chunk(note, chunk));
         }
         try {

@@ -69,9 +69,7 @@ abstract class LuceneReader implements ChunkIndexReader, KeywordSearch {
 
     @Override
     public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
-        if (query.length != manifest.dimension()) {
-            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
-        }
+        manifest.requireDimension(query, "query");
         return reading(searcher -> LuceneDocuments.nearest(searcher, query, limit, filter));
     }
 

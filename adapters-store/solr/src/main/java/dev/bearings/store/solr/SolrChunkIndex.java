@@ -10,6 +10,7 @@ import dev.bearings.core.index.IndexedNote;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.request.AbstractUpdateRequest;
 import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
 
@@ -18,16 +19,19 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 
 /**
  * {@link ChunkIndex} in a SolrCloud collection. A note's documents share a routing prefix, so they
- * live on one shard; one update request puts them in place and removes the chunks the note no longer
- * has, and asks for the commit that shows them, so a searcher sees the note's old chunks or its new
- * ones. The manifest and the last sync are a document of their own.
+ * live on one shard; one update request puts them in place and removes, by id, the chunks the note no
+ * longer has (its document lists its chunks), and asks for the commit that shows them, so a searcher
+ * sees the note's old chunks or its new ones. The manifest and the last sync are a document of their own.
  */
 final class SolrChunkIndex extends SolrIndexReader implements ChunkIndex {
     /** The layout of the documents and the configset; stamped on every manifest. */
@@ -116,23 +120,46 @@ final class SolrChunkIndex extends SolrIndexReader implements ChunkIndex {
 
     @Override
     public synchronized void replaceNote(IndexedNote note, Collection<IndexedChunk> chunks) {
-        UpdateRequest request = new UpdateRequest();
-        request.add(SolrDocuments.note(note));
         for (IndexedChunk chunk : chunks) {
-            if (chunk.vector().length != manifest().dimension()) {
-                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
-                        + manifest().dimension());
-            }
-            request.add(SolrDocuments.chunk(note, chunk));
+            manifest().requireDimension(chunk.vector(), "vector");
         }
-        request.deleteByQuery(SolrDocuments.staleChunks(SolrDocuments.key(note.source(), note.id()), chunks));
+        String key = SolrDocuments.key(note.source(), note.id());
+        UpdateRequest request = new UpdateRequest();
+        request.add(SolrDocuments.note(note, chunks));
+        Set<String> kept = new HashSet<>();
+        for (IndexedChunk chunk : chunks) {
+            request.add(SolrDocuments.chunk(note, chunk));
+            kept.add(SolrDocuments.chunkId(key, chunk.ordinal()));
+        }
+        // Removed by id, not by query: a delete-by-query costs every replica of every shard a search.
+        List<String> stale = new ArrayList<>(SolrDocuments.chunkIds(key, stored(key)));
+        stale.removeAll(kept);
+        if (!stale.isEmpty()) {
+            request.deleteById(stale);
+        }
         update(collection, request, dueForCommit());
     }
 
     @Override
     public synchronized void deleteNote(String source, String noteId) {
-        update(collection, new UpdateRequest().deleteByQuery(SolrDocuments.term(SolrDocuments.KEY,
-                SolrDocuments.key(source, noteId))), dueForCommit());
+        String key = SolrDocuments.key(source, noteId);
+        SolrDocument stored = stored(key);
+        if (stored == null) {
+            return;
+        }
+        List<String> ids = new ArrayList<>(SolrDocuments.chunkIds(key, stored));
+        ids.add(SolrDocuments.noteId(key));
+        update(collection, new UpdateRequest().deleteById(ids), dueForCommit());
+    }
+
+    /** The note's document as the collection holds it now, committed or not (a real-time get), or null. */
+    private SolrDocument stored(String key) {
+        try {
+            return collection.client.getById(SolrDocuments.noteId(key));
+        } catch (SolrServerException | IOException | SolrException e) {
+            throw new UncheckedIOException(new IOException("cannot read the " + collection.settings.where() + ": "
+                    + e.getMessage(), e));
+        }
     }
 
     @Override

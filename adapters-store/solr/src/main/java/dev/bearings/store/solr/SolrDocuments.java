@@ -38,6 +38,7 @@ final class SolrDocuments {
     static final String TAG = "tag";
     static final String MODIFIED = "modified";
     static final String LINK = "link";
+    static final String ORDINALS = "ordinals";
     static final String ORDINAL = "ordinal";
     static final String HEADINGS = "headings";
     static final String START_LINE = "start_line";
@@ -73,10 +74,19 @@ final class SolrDocuments {
         }
     }
 
-    static SolrInputDocument note(IndexedNote note) {
+    static String noteId(String key) {
+        return route(key) + "!note";
+    }
+
+    static String chunkId(String key, int ordinal) {
+        return route(key) + "!" + ordinal;
+    }
+
+    static SolrInputDocument note(IndexedNote note, Collection<IndexedChunk> chunks) {
         String key = key(note.source(), note.id());
         SolrInputDocument doc = new SolrInputDocument();
-        doc.addField(ID, route(key) + "!note");
+        doc.addField(ID, noteId(key));
+        doc.addField(ORDINALS, chunks.stream().map(c -> Integer.toString(c.ordinal())).collect(Collectors.joining(" ")));
         doc.addField(TYPE, NOTE);
         doc.addField(KEY, key);
         doc.addField(SOURCE, note.source());
@@ -92,7 +102,7 @@ final class SolrDocuments {
     static SolrInputDocument chunk(IndexedNote note, IndexedChunk chunk) {
         String key = key(note.source(), note.id());
         SolrInputDocument doc = new SolrInputDocument();
-        doc.addField(ID, route(key) + "!" + chunk.ordinal());
+        doc.addField(ID, chunkId(key, chunk.ordinal()));
         doc.addField(TYPE, CHUNK);
         doc.addField(KEY, key);
         doc.addField(SOURCE, note.source());
@@ -123,14 +133,13 @@ final class SolrDocuments {
         return doc;
     }
 
-    /** The chunks of a note that a replacement no longer has: those of its other ordinals. */
-    static String staleChunks(String key, Collection<IndexedChunk> kept) {
-        String query = "+" + term(KEY, key) + " +" + TYPE + ":" + CHUNK;
-        if (kept.isEmpty()) {
-            return query;
+    /** The ids of the chunks a note's document says it has. */
+    static List<String> chunkIds(String key, SolrDocument note) {
+        Object ordinals = note == null ? null : note.getFirstValue(ORDINALS);
+        if (ordinals == null || ordinals.toString().isBlank()) {
+            return List.of();
         }
-        return query + " -{!terms f=" + ORDINAL + "}" + kept.stream().map(c -> Integer.toString(c.ordinal()))
-                .collect(Collectors.joining(","));
+        return java.util.Arrays.stream(ordinals.toString().strip().split(" ")).map(o -> chunkId(key, Integer.parseInt(o))).toList();
     }
 
     static String term(String field, String value) {

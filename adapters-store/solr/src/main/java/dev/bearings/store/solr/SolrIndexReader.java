@@ -161,9 +161,7 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
 
     @Override
     public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
-        if (query.length != manifest.dimension()) {
-            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
-        }
+        manifest.requireDimension(query, "query");
         StringBuilder vector = new StringBuilder("[");
         for (int i = 0; i < query.length; i++) {
             vector.append(i == 0 ? "" : ",").append(query[i]);

@@ -304,10 +304,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     @Override
     public synchronized void replaceNote(IndexedNote note, Collection<IndexedChunk> chunks) {
         for (IndexedChunk chunk : chunks) {
-            if (chunk.vector().length != manifest.dimension()) {
-                throw new IllegalArgumentException("a vector of " + chunk.vector().length + " dimensions in an index of "
-                        + manifest.dimension());
-            }
+            manifest.requireDimension(chunk.vector(), "vector");
         }
         inTransaction("replace note " + note.id(), () -> {
             deleteChunks(note.source(), note.id());
@@ -391,9 +388,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
 
     @Override
     public synchronized List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
-        if (query.length != manifest.dimension()) {
-            throw new IllegalArgumentException("a query of " + query.length + " dimensions in an index of " + manifest.dimension());
-        }
+        manifest.requireDimension(query, "query");
         return reading("search", () -> search.nearest(query, limit, filter));
     }
 

@@ -1,0 +1,88 @@
+package dev.bearings.core;
+
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.index.IndexManifest;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What an index records about itself, read back from the flat fields every store keeps, and compared. */
+class IndexManifestTest {
+    private static final IndexRecipe RECIPE = new IndexRecipe("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED,
+            "onnx", Map.of("model", "int8"), "bge-small-en-v1.5/int8", 512, 384);
+
+    @Test
+    void theFieldsGiveBackTheSameManifest() {
+        IndexManifest manifest = new IndexManifest(3, RECIPE);
+        Map<String, String> fields = manifest.fields();
+        assertThat(fields).containsEntry("format", "3").containsEntry("model", "bge-small-en-v1.5/int8")
+                .containsEntry("embedder.model", "int8").containsEntry("prefix", "title > path").containsEntry("max-words", "300")
+                .containsEntry("token-budget", "true").containsEntry("window", "512").containsEntry("dimension", "384");
+        Map<String, String> withAStoresOwn = new HashMap<>(fields);
+        withAStoresOwn.put("last_sync", "2026-12-01T00:00:00Z");
+        assertThat(IndexManifest.ofFields(withAStoresOwn)).isEqualTo(manifest);
+        assertThat(manifest.modelId()).isEqualTo("bge-small-en-v1.5/int8");
+        assertThat(manifest.dimension()).isEqualTo(384);
+        assertThat(manifest.chunking()).isEqualTo("max 300, min 30, overlap 40 words, window 512 tokens, prefix title > path, "
+                + "parser commonmark");
+    }
+
+    @Test
+    void missingOrMalformedFieldsAreNamed() {
+        Map<String, String> fields = new HashMap<>(new IndexManifest(3, RECIPE).fields());
+        fields.remove("model");
+        assertThatThrownBy(() -> IndexManifest.ofFields(fields)).hasMessage("the index manifest has no model");
+        fields.put("model", "m");
+        fields.put("window", "wide");
+        assertThatThrownBy(() -> IndexManifest.ofFields(fields)).hasMessage("the index manifest's window is not a number: wide");
+        fields.put("window", "512");
+        fields.put("prefix", "sideways");
+        assertThatThrownBy(() -> IndexManifest.ofFields(fields)).hasMessage("unknown prefix scheme 'sideways'");
+    }
+
+    @Test
+    void anIndexOfTheFirstFormatIsReadFromItsChunkingLine() {
+        IndexManifest legacy = IndexManifest.ofFields(Map.of("format", "1", "model", "all-MiniLM-L6-v2/int8", "dimension", "384",
+                "chunking", "max 300, min 30, overlap 40 words, window 256 tokens, prefix title > path"));
+        assertThat(legacy.formatVersion()).isOne();
+        assertThat(legacy.recipe()).isEqualTo(new IndexRecipe("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED,
+                "onnx", Map.of("model", "int8"), "all-MiniLM-L6-v2/int8", 256, 384));
+        assertThatThrownBy(() -> IndexManifest.ofFields(Map.of("chunking", "whatever"))).hasMessageContaining("not readable: whatever");
+    }
+
+    @Test
+    void differencesAreSaidInWordsAndAnotherEngineOfTheSameModelIsNone() throws Exception {
+        IndexManifest manifest = new IndexManifest(3, RECIPE);
+        IndexRecipe otherEngine = new IndexRecipe("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "djl",
+                Map.of(), "bge-small-en-v1.5/int8", 512, 384);
+        assertThat(manifest.differences(new IndexManifest(3, otherEngine))).isEmpty();
+        IndexRecipe otherModel = new IndexRecipe("commonmark", new ChunkingRules(200, 30, 40), true, IndexRecipe.Prefix.TITLED,
+                "onnx", Map.of(), "all-MiniLM-L6-v2/fp32", 256, 384);
+        assertThat(manifest.differences(new IndexManifest(4, otherModel))).containsExactly(
+                "index format 3 (this version of Bearings writes 4)",
+                "model bge-small-en-v1.5/int8 (384 dimensions), not all-MiniLM-L6-v2/fp32 (384 dimensions)",
+                "chunking max 300, min 30, overlap 40 words, window 512 tokens, prefix title > path, parser commonmark, not "
+                        + "max 200, min 30, overlap 40 words, window 256 tokens, prefix title > path, parser commonmark");
+        assertThatThrownBy(() -> manifest.requireSameAs(new IndexManifest(4, otherModel), Path.of("/idx")))
+                .isInstanceOf(IndexMismatchException.class).hasMessageContaining("/idx").hasMessageContaining("index format 3");
+        manifest.requireSameAs(new IndexManifest(3, otherEngine), Path.of("/idx"));
+        assertThatThrownBy(() -> manifest.requireModel("all-MiniLM-L6-v2/fp32", 384, Path.of("/idx")))
+                .hasMessageContaining("model bge-small-en-v1.5/int8 (384 dimensions), not all-MiniLM-L6-v2/fp32 (384 dimensions)");
+        manifest.requireModel("bge-small-en-v1.5/int8", 384, Path.of("/idx"));
+    }
+
+    @Test
+    void aVectorOfAnotherDimensionIsRefusedSayingBoth() {
+        IndexManifest manifest = new IndexManifest(3, RECIPE);
+        manifest.requireDimension(new float[384], "vector");
+        assertThatThrownBy(() -> manifest.requireDimension(new float[383], "query"))
+                .hasMessage("a query of 383 dimensions in an index of 384");
+    }
+}
