@@ -41,6 +41,11 @@ import java.util.stream.Collectors;
  */
 class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
     private static final int PAGE = 1000;
+    /** What a hit shows: not its vector, which would be most of every response. */
+    private static final String[] HIT_FIELDS = {SolrDocuments.SOURCE, SolrDocuments.NOTE_ID, SolrDocuments.VERSION,
+            SolrDocuments.TITLE, SolrDocuments.TAGS, SolrDocuments.MODIFIED, SolrDocuments.LINK, SolrDocuments.ORDINAL,
+            SolrDocuments.HEADINGS, SolrDocuments.START_LINE, SolrDocuments.END_LINE, SolrDocuments.TEXT,
+            SolrDocuments.ATTACHMENT, "score"};
 
     final SolrCollection collection;
     private final IndexManifest manifest;
@@ -167,7 +172,7 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
             vector.append(i == 0 ? "" : ",").append(query[i]);
         }
         SolrQuery q = new SolrQuery("{!knn f=" + SolrDocuments.VECTOR + " topK=" + limit + "}" + vector.append(']'))
-                .setRows(limit).setFields("*", "score");
+                .setRows(limit).setFields(HIT_FIELDS);
         SolrDocuments.filters(filter).forEach(q::addFilterQuery);
         List<RankedChunk> hits = new ArrayList<>();
         for (SolrDocument doc : query(q).getResults()) {
@@ -183,7 +188,7 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
         if (words.isEmpty()) {
             return List.of();
         }
-        SolrQuery q = new SolrQuery(words).setRows(limit).setFields("*", "score");
+        SolrQuery q = new SolrQuery(words).setRows(limit).setFields(HIT_FIELDS);
         q.set("defType", "edismax");
         q.set("qf", SolrDocuments.TEXT + " " + SolrDocuments.HEADINGS + "^0.5");
         q.set("tie", "1.0");
