@@ -10,6 +10,7 @@ import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.response.FacetField;
 import org.apache.solr.client.solrj.response.QueryResponse;
@@ -107,7 +108,8 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
 
     QueryResponse query(SolrQuery query) {
         try {
-            return collection.client.query(query);
+            // POST: a query vector or a list of content hashes is longer than a server takes in a URL.
+            return collection.client.query(query, SolrRequest.METHOD.POST);
         } catch (SolrServerException | IOException | SolrException e) {
             throw new UncheckedIOException(new IOException("cannot read the " + collection.settings.where() + ": "
                     + e.getMessage(), e));

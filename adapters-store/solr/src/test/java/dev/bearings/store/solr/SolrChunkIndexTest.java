@@ -7,7 +7,15 @@ import org.apache.solr.common.SolrInputDocument;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.IndexedChunk;
+import org.junit.jupiter.api.Test;
+
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The whole contract on a real SolrCloud: a collection of two shards with two replicas each, on two nodes. */
 @ExtendWith(MiniCloud.class)
@@ -22,6 +30,19 @@ class SolrChunkIndexTest extends KeywordSearchContract {
     @Override
     protected ChunkIndexStore store() {
         return new SolrIndexProvider().create(MiniCloud.running().settings(COLLECTION));
+    }
+
+    /** A long list of content hashes goes through: longer than any server takes in a URL. */
+    @Test
+    void vectorsOfAThousandChunksAreFoundInOneRequest() throws Exception {
+        try (ChunkIndex index = open()) {
+            List<IndexedChunk> many = chunks("long-note.md", 1000);
+            index.replaceNote(note("long-note.md", "v1"), many);
+            List<String> hashes = new ArrayList<>(many.stream().map(IndexedChunk::contentHash).toList());
+            hashes.add("unknown");
+            assertThat(index.vectorsByHash(hashes)).hasSize(1000);
+            assertThat(index.stats().chunks()).isEqualTo(1000);
+        }
     }
 
     /** What a disk error does to a folder, done to the collection: its manifest no longer reads as one. */
