@@ -15,24 +15,11 @@ cp "$jar" "$prefix/lib/bearings/bearings.jar.new"
 mv "$prefix/lib/bearings/bearings.jar.new" "$prefix/lib/bearings/bearings.jar"
 java_cmd="$(command -v java || true)"
 if [ -n "${JAVA_HOME:-}" ]; then java_cmd="$JAVA_HOME/bin/java"; fi
-# A class-data-sharing archive of what a search loads, made by a search of a one-note index: every
-# later start maps those classes instead of reading them from the jar.
-rm -f "$prefix/lib/bearings/bearings.jsa"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-mkdir "$scratch/notes"
-printf '# Tunnels\n\nA note about the tunnel to the office.\n' > "$scratch/notes/tunnels.md"
-"$java_cmd" -jar "$prefix/lib/bearings/bearings.jar" index --folder "$scratch/notes" --index "$scratch/index" > /dev/null
-"$java_cmd" -XX:ArchiveClassesAtExit="$prefix/lib/bearings/bearings.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off \
-    -jar "$prefix/lib/bearings/bearings.jar" search tunnel --index "$scratch/index" > /dev/null
 cat > "$prefix/bin/bearings" <<LAUNCHER
 #!/bin/sh
-# The bearings command, installed by app-cli/install.sh: the jar, started from the class-data archive
-# the installation made (-Xshare:auto: a JVM that cannot use it starts without it).
-lib="$prefix/lib/bearings"
+# The bearings command, installed by app-cli/install.sh.
 java="\${JAVA_HOME:+\$JAVA_HOME/bin/java}"
-exec "\${java:-$java_cmd}" -Xshare:auto -XX:SharedArchiveFile="\$lib/bearings.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off \\
-    -jar "\$lib/bearings.jar" "\$@"
+exec "\${java:-$java_cmd}" -jar "$prefix/lib/bearings/bearings.jar" "\$@"
 LAUNCHER
 chmod +x "$prefix/bin/bearings"
 echo "installed $prefix/bin/bearings"
