@@ -2,6 +2,7 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.Fusion;
@@ -111,7 +112,12 @@ final class EvalCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<SearchNotes.Mode> modes = modes();
         List<Fusion> fusions = fusions();
-        stores.forEach(store -> plugins.stores().provider(ProviderSpec.parse(store).name()));
+        // Made once, before the model loads: a bad name or setting is said at once.
+        List<Map.Entry<String, ChunkIndexStore>> made = new ArrayList<>();
+        for (String store : stores) {
+            ProviderSpec named = ProviderSpec.parse(store);
+            made.add(Map.entry(named.name(), plugins.stores().create(named.name(), named.settings())));
+        }
         List<RetrievalEvaluation.Row> rows = new ArrayList<>();
         try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), Optional.empty())) {
             // Closed with the embedder it wraps, which belongs to the recipe.
@@ -119,10 +125,8 @@ final class EvalCommand implements Callable<Integer> {
             List<String> notices = new ArrayList<>();
             for (Loader loader : loaders(opened.parser(), notices)) {
                 EvalDataset data = loader.load();
-                for (String store : stores) {
-                    ProviderSpec named = ProviderSpec.parse(store);
-                    RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(named.name(),
-                            plugins.stores().create(named.name(), named.settings()),
+                for (Map.Entry<String, ChunkIndexStore> store : made) {
+                    RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store.getKey(), store.getValue(),
                             opened.parser(), opened.recipe(), modes, fusions);
                     rows.addAll(RetrievalEvaluation.run(data, setup, embedder));
                 }

@@ -3,8 +3,6 @@ package dev.bearings.embedding.onnx;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -64,12 +62,8 @@ final class NativeLibraryCache {
             }
             try {
                 Files.move(staging, folder, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
-                if (!Files.isDirectory(folder)) {
-                    throw e;
-                }
             } catch (IOException e) {
-                // Another process moved its copy into place first (a non-empty target on Linux).
+                // Another process moved its copy into place first: an existing or non-empty target.
                 if (!Files.isDirectory(folder)) {
                     throw e;
                 }

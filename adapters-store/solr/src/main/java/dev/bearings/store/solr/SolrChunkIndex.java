@@ -62,18 +62,19 @@ final class SolrChunkIndex extends SolrIndexReader implements ChunkIndex {
             } else if (rebuild) {
                 update(collection, new UpdateRequest().deleteByQuery("*:*"), true);
             }
-            Optional<IndexManifest> existing = manifestOf(collection);
+            SolrDocument stored = manifestDocument(collection);
+            Optional<IndexManifest> existing = manifestOf(collection, stored);
             if (existing.isPresent()) {
                 existing.get().requireSameAs(wanted, folder);
-            } else if (!config.equals(collection.configName())) {
-                throw new IndexMismatchException(folder, List.of("the " + settings.where() + " was made with configset "
-                        + collection.configName() + ", not " + config + " (vectors of " + recipe.dimension() + " dimensions)"));
             } else {
+                String made = collection.configName();
+                if (!config.equals(made)) {
+                    throw new IndexMismatchException(folder, List.of("the " + settings.where() + " was made with configset "
+                            + made + ", not " + config + " (vectors of " + recipe.dimension() + " dimensions)"));
+                }
                 writeManifest(collection, wanted, Optional.empty());
             }
-            Optional<Instant> lastSync = Optional.ofNullable(manifestDocument(collection))
-                    .map(doc -> doc.getFirstValue(SolrDocuments.LAST_SYNC)).map(Object::toString).map(Instant::parse);
-            return new SolrChunkIndex(collection, wanted, lastSync);
+            return new SolrChunkIndex(collection, wanted, SolrDocuments.lastSync(stored));
         } catch (IndexMismatchException | IndexUnreadableException | RuntimeException e) {
             collection.close();
             throw e;

@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -84,29 +85,16 @@ final class SolrDocuments {
 
     static SolrInputDocument note(IndexedNote note, Collection<IndexedChunk> chunks) {
         String key = key(note.source(), note.id());
-        SolrInputDocument doc = new SolrInputDocument();
-        doc.addField(ID, noteId(key));
+        SolrInputDocument doc = document(noteId(key), NOTE, key, note);
         doc.addField(ORDINALS, chunks.stream().map(c -> Integer.toString(c.ordinal())).collect(Collectors.joining(" ")));
-        doc.addField(TYPE, NOTE);
-        doc.addField(KEY, key);
-        doc.addField(SOURCE, note.source());
-        doc.addField(NOTE_ID, note.id());
-        doc.addField(VERSION, note.version());
         doc.addField(NOTE_TITLE, note.title());
-        doc.addField(TAGS, String.join("\n", new TreeSet<>(note.tags())));
-        doc.addField(MODIFIED, note.modified().toEpochMilli());
-        doc.addField(LINK, note.link());
         return doc;
     }
 
     static SolrInputDocument chunk(IndexedNote note, IndexedChunk chunk) {
         String key = key(note.source(), note.id());
-        SolrInputDocument doc = new SolrInputDocument();
-        doc.addField(ID, chunkId(key, chunk.ordinal()));
-        doc.addField(TYPE, CHUNK);
-        doc.addField(KEY, key);
-        doc.addField(SOURCE, note.source());
-        doc.addField(NOTE_ID, note.id());
+        // The note's facts again on each chunk: a hit then needs no second lookup, and filters apply in the query.
+        SolrInputDocument doc = document(chunkId(key, chunk.ordinal()), CHUNK, key, note);
         doc.addField(ORDINAL, chunk.ordinal());
         doc.addField(HEADINGS, chunk.headingPath());
         doc.addField(START_LINE, chunk.startLine());
@@ -120,17 +108,33 @@ final class SolrDocuments {
         }
         doc.setField(VECTOR, vector);
         doc.addField(ATTACHMENT, chunk.attachment());
-        // The note's facts again on each chunk: a hit then needs no second lookup, and filters apply in the query.
-        doc.addField(VERSION, note.version());
-        doc.addField(TAGS, String.join("\n", new TreeSet<>(note.tags())));
         for (String tag : note.tags()) {
             for (String prefix : SearchFilter.withParents(tag)) {
                 doc.addField(TAG, prefix);
             }
         }
+        return doc;
+    }
+
+    /** A document of {@code type} with the note's facts that notes and chunks both carry. */
+    private static SolrInputDocument document(String id, String type, String key, IndexedNote note) {
+        SolrInputDocument doc = new SolrInputDocument();
+        doc.addField(ID, id);
+        doc.addField(TYPE, type);
+        doc.addField(KEY, key);
+        doc.addField(SOURCE, note.source());
+        doc.addField(NOTE_ID, note.id());
+        doc.addField(VERSION, note.version());
+        doc.addField(TAGS, String.join("\n", new TreeSet<>(note.tags())));
         doc.addField(MODIFIED, note.modified().toEpochMilli());
         doc.addField(LINK, note.link());
         return doc;
+    }
+
+    /** When the last complete sync ended, as the manifest's document says (null: none yet). */
+    static Optional<Instant> lastSync(SolrDocument manifest) {
+        Object at = manifest == null ? null : manifest.getFirstValue(LAST_SYNC);
+        return Optional.ofNullable(at).map(Object::toString).map(Instant::parse);
     }
 
     /** The ids of the chunks a note's document says it has. */

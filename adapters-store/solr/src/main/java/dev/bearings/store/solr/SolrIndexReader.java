@@ -63,7 +63,7 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
                 throw new IndexUnreadableException(folder, Problem.ABSENT, "there is no index here yet (no "
                         + settings.where() + ")", null);
             }
-            Optional<IndexManifest> manifest = manifestOf(collection);
+            Optional<IndexManifest> manifest = manifestOf(collection, manifestDocument(collection));
             if (manifest.isEmpty()) {
                 throw new IndexUnreadableException(folder, Problem.ABSENT, "there is no index here yet (the "
                         + settings.where() + " holds no Bearings manifest)", null);
@@ -75,9 +75,8 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
         }
     }
 
-    /** The manifest the collection holds, read in real time (a writer's last change included), or empty when it has none. */
-    static Optional<IndexManifest> manifestOf(SolrCollection collection) throws IndexUnreadableException {
-        SolrDocument doc = manifestDocument(collection);
+    /** The manifest in the collection's manifest document ({@link #manifestDocument}), or empty when it has none. */
+    static Optional<IndexManifest> manifestOf(SolrCollection collection, SolrDocument doc) throws IndexUnreadableException {
         if (doc == null) {
             return Optional.empty();
         }
@@ -93,6 +92,7 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
         }
     }
 
+    /** The collection's manifest document, read in real time (a writer's last change included), or null. */
     static SolrDocument manifestDocument(SolrCollection collection) throws IndexUnreadableException {
         try {
             return collection.client.getById(SolrDocuments.MANIFEST_ID);
@@ -156,10 +156,7 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
         if (contentHashes.isEmpty()) {
             return vectors;
         }
-        String hashes = contentHashes.stream().filter(h -> !h.contains(",")).distinct().collect(Collectors.joining(","));
-        if (hashes.isEmpty()) {
-            return vectors;
-        }
+        String hashes = contentHashes.stream().distinct().collect(Collectors.joining(","));
         everything("{!terms f=" + SolrDocuments.HASH + "}" + hashes, List.of(SolrDocuments.TYPE + ":" + SolrDocuments.CHUNK),
                 SolrDocuments.HASH + "," + SolrDocuments.VECTOR,
                 doc -> vectors.putIfAbsent((String) doc.getFirstValue(SolrDocuments.HASH), SolrDocuments.vector(doc)));
@@ -219,9 +216,7 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
 
     Optional<Instant> lastSync() {
         try {
-            SolrDocument doc = manifestDocument(collection);
-            Object at = doc == null ? null : doc.getFirstValue(SolrDocuments.LAST_SYNC);
-            return Optional.ofNullable(at).map(Object::toString).map(Instant::parse);
+            return SolrDocuments.lastSync(manifestDocument(collection));
         } catch (IndexUnreadableException e) {
             throw new UncheckedIOException(new IOException(e.getMessage(), e));
         }

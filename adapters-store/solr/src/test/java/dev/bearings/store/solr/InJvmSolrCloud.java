@@ -46,9 +46,7 @@ public final class InJvmSolrCloud implements AutoCloseable {
     public Settings settings(String collection, String... more) {
         Map<String, String> values = new TreeMap<>(Map.of("url", urls(), "collection", collection, "shards", "2",
                 "replicas", "2"));
-        for (String pair : more) {
-            values.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
-        }
+        values.putAll(Settings.parse(List.of(more)).asMap());
         return Settings.of(values);
     }
 
