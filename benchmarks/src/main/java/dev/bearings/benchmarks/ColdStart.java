@@ -5,11 +5,11 @@ import dev.bearings.eval.ProjectData;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How long does {@code bearings} take as a whole process, as a person at a terminal meets it? Runs
@@ -23,8 +23,6 @@ import java.util.concurrent.TimeUnit;
  * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ColdStart app-cli/target/bearings.jar [runs] [files]}
  */
 public final class ColdStart {
-    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-
     private ColdStart() {
     }
 
@@ -34,32 +32,24 @@ public final class ColdStart {
         int files = args.length > 2 ? Integer.parseInt(args[2]) : 4_000;
         Path notes = notes(files);
         System.out.printf("%-44s %9s %9s %8s%n", "command", "median s", "max s", "x java");
-        double bare = row("java -version", runs, 0, List.of(JAVA, "-version"));
-        row("bearings --version", runs, bare, List.of(JAVA, "-jar", jar.toString(), "--version"));
+        double bare = row("java -version", runs, 0, List.of(CliProcess.JAVA, "-version"));
+        row("bearings --version", runs, bare, CliProcess.command(jar, List.of(), List.of("--version")));
         for (String store : List.of("sqlite", "lucene")) {
             Path index = index(jar, notes, store, files);
             Path archive = index.resolveSibling("cds-" + store + ".jsa");
             List<String> search = List.of("search", "how do I remove a printer", "--index", index.toString(), "--store", store);
             if (!Files.exists(archive)) {
-                run(withJvm(jar, List.of("-XX:ArchiveClassesAtExit=" + archive), search));
+                run(CliProcess.command(jar, List.of("-XX:ArchiveClassesAtExit=" + archive), search));
             }
-            row("status (" + store + ")", runs, bare, withJvm(jar, List.of(), List.of("status", "--index", index.toString(),
+            row("status (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), List.of("status", "--index", index.toString(),
                     "--store", store)));
             List<String> keyword = new ArrayList<>(search);
             keyword.addAll(List.of("--mode", "keyword"));
-            row("search --mode keyword (" + store + ")", runs, bare, withJvm(jar, List.of(), keyword));
-            row("search, hybrid (" + store + ")", runs, bare, withJvm(jar, List.of(), search));
+            row("search --mode keyword (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), keyword));
+            row("search, hybrid (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), search));
             row("search, hybrid, CDS archive (" + store + ")", runs, bare,
-                    withJvm(jar, List.of("-XX:SharedArchiveFile=" + archive), search));
+                    CliProcess.command(jar, List.of("-XX:SharedArchiveFile=" + archive), search));
         }
-    }
-
-    private static List<String> withJvm(Path jar, List<String> jvm, List<String> args) {
-        List<String> command = new ArrayList<>(List.of(JAVA));
-        command.addAll(jvm);
-        command.addAll(List.of("-jar", jar.toString()));
-        command.addAll(args);
-        return command;
     }
 
     /** The first {@code files} pages of the corpus as a folder of notes, written once. */
@@ -81,7 +71,7 @@ public final class ColdStart {
     private static Path index(Path jar, Path notes, String store, int files) throws Exception {
         Path index = Path.of("target", "bench-indexes", "cold-" + store + "-" + files).toAbsolutePath();
         if (!Files.exists(index.resolve(".complete"))) {
-            String out = run(withJvm(jar, List.of(), List.of("index", "--folder", notes.toString(), "--index", index.toString(),
+            String out = run(CliProcess.command(jar, List.of(), List.of("index", "--folder", notes.toString(), "--index", index.toString(),
                     "--store", store)));
             System.out.println("# indexed for " + store + ": " + out.strip());
             Files.writeString(index.resolve(".complete"), "ok");
@@ -104,22 +94,8 @@ public final class ColdStart {
         return median;
     }
 
-    /** Runs a command to its end (at most 30 minutes: an index run), failing on a non-zero exit; gives its stdout. */
+    /** Runs a command to its end (at most 30 minutes: an index run); gives its stdout. */
     private static String run(List<String> command) throws Exception {
-        Path out = Files.createTempFile("cold", ".out");
-        try {
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!process.waitFor(30, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new IllegalStateException("timed out: " + command);
-            }
-            if (process.exitValue() != 0) {
-                throw new IllegalStateException("exit " + process.exitValue() + ": " + command);
-            }
-            return Files.readString(out);
-        } finally {
-            Files.delete(out);
-        }
+        return CliProcess.run(command, Duration.ofMinutes(30));
     }
 }

@@ -65,11 +65,8 @@ public final class IndexThroughput {
 
     private static Run run(Path notes, Path index, String store, String embedder) throws Exception {
         // The real command, as users run it, from its jar; this jar after it adds the hashing embedder plugin.
-        Path cli = Path.of(System.getProperty("bearings.jar", ProjectData.ROOT.resolve("app-cli/target/bearings.jar").toString()));
-        if (!Files.isRegularFile(cli)) {
-            throw new IllegalStateException(cli + " is missing: run ./mvnw -q package -DskipTests first");
-        }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        Path cli = CliProcess.jar();
+        List<String> command = new ArrayList<>(List.of(CliProcess.JAVA,
                 "-Xmx2g", "-cp", cli + java.io.File.pathSeparator + System.getProperty("java.class.path"),
                 "dev.bearings.cli.Bearings", "index", "--json",
                 "--folder", notes.toString(), "--index", index.toString(), "--store", store, "--embedder", embedder));
@@ -79,7 +76,7 @@ public final class IndexThroughput {
         Process process = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(out.toFile()).start();
         long peak = 0;
         while (process.isAlive()) {
-            peak = Math.max(peak, peakKb(process.pid()));
+            peak = Math.max(peak, CliProcess.peakKb(process.pid()));
             Thread.sleep(50);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
@@ -90,18 +87,5 @@ public final class IndexThroughput {
         JsonNode report = JSON.readTree(output).get(0);
         return new Run(report.get("added").asInt() + report.get("unchanged").asInt(), report.get("chunksEmbedded").asInt(),
                 seconds, peak);
-    }
-
-    private static long peakKb(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("\\D+", ""));
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
-        return 0;
     }
 }

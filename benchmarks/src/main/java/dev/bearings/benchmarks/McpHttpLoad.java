@@ -1,15 +1,11 @@
 package dev.bearings.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.eval.ProjectData;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Load on the shared server: a real {@code bearings mcp --http} process over the personal-notes set,
@@ -33,9 +28,7 @@ import java.util.regex.Pattern;
  * (after {@code ./mvnw package}; default 60 s per run; the jar is {@code app-cli/target/bearings.jar}).
  */
 public final class McpHttpLoad {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final java.util.concurrent.atomic.AtomicInteger FAILURES_SHOWN = new java.util.concurrent.atomic.AtomicInteger();
-    private static final Pattern SERVING = Pattern.compile("serving (http://127\\.0\\.0\\.1:\\d+/mcp)");
+    private static final AtomicInteger FAILURES_SHOWN = new AtomicInteger();
 
     private McpHttpLoad() {
     }
@@ -55,27 +48,22 @@ public final class McpHttpLoad {
 
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
-        Path jar = ProjectData.ROOT.resolve("app-cli/target/bearings.jar");
+        Path jar = CliProcess.jar();
         Path work = Files.createTempDirectory("bearings-load");
         Path index = work.resolve("index");
-        Process indexing = new ProcessBuilder(java(), "-jar", jar.toString(), "index", "--folder",
-                ProjectData.PERSONAL_NOTES.resolve("notes").toString(), "--index", index.toString())
-                .inheritIO().start();
-        if (!indexing.waitFor(10, TimeUnit.MINUTES) || indexing.exitValue() != 0) {
-            indexing.destroyForcibly();
-            throw new IllegalStateException("indexing the personal notes failed");
-        }
+        CliProcess.run(CliProcess.command(jar, List.of(), List.of("index", "--folder",
+                ProjectData.PERSONAL_NOTES.resolve("notes").toString(), "--index", index.toString())), Duration.ofMinutes(10));
         List<String> questions = new ArrayList<>();
         for (String line : Files.readAllLines(ProjectData.PERSONAL_NOTES.resolve("questions.jsonl"))) {
-            questions.add(JSON.readTree(line).path("text").asText());
+            questions.add(McpHttpSession.JSON.readTree(line).path("text").asText());
         }
         Path log = work.resolve("server.err");
-        ProcessBuilder serve = new ProcessBuilder(java(), "-jar", jar.toString(), "mcp", "--http", "--port", "0",
-                "--index", index.toString()).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        ProcessBuilder serve = new ProcessBuilder(CliProcess.command(jar, List.of(), List.of("mcp", "--http", "--port", "0",
+                "--index", index.toString()))).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         serve.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
         Process server = serve.start();
         try {
-            String url = awaitServing(server, log);
+            String url = McpHttpSession.awaitServing(server, log);
             String token = Files.readString(work.resolve("data/bearings/mcp-token")).strip();
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
             run(http, url, token, 1, questions, Math.min(seconds, 10)); // warm up the server's JIT and caches
@@ -113,25 +101,6 @@ public final class McpHttpLoad {
         return false;
     }
 
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static String awaitServing(Process server, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (System.nanoTime() < deadline) {
-            Matcher serving = SERVING.matcher(Files.exists(log) ? Files.readString(log) : "");
-            if (serving.find()) {
-                return serving.group(1);
-            }
-            if (!server.isAlive()) {
-                throw new IllegalStateException("the server ended: " + Files.readString(log));
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("the server did not start within 2 minutes");
-    }
-
     private static Run run(HttpClient http, String url, String token, int clients, List<String> questions, int seconds)
             throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
@@ -142,11 +111,11 @@ public final class McpHttpLoad {
         for (int c = 0; c < clients; c++) {
             int client = c;
             results.add(pool.submit(() -> {
-                String session = open(http, url, token);
+                McpHttpSession session = McpHttpSession.open(http, url, token);
                 List<Long> latencies = new ArrayList<>();
                 for (int q = client; System.nanoTime() < end; q++) {
                     long t = System.nanoTime();
-                    if (search(http, url, token, session, questions.get(q % questions.size()), q)) {
+                    if (search(session, questions.get(q % questions.size()))) {
                         latencies.add(System.nanoTime() - t);
                     } else {
                         errors[client]++;
@@ -164,37 +133,13 @@ public final class McpHttpLoad {
         return new Run(clients, all.stream().flatMapToLong(Arrays::stream).toArray(), Arrays.stream(errors).sum(), took);
     }
 
-    private static HttpRequest.Builder post(String url, String token, String body) {
-        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(2))
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body));
-    }
-
-    private static String open(HttpClient http, String url, String token) throws IOException, InterruptedException {
-        HttpResponse<String> init = http.send(post(url, token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
-                + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"load\",\"version\":\"1\"}}}")
-                .build(), HttpResponse.BodyHandlers.ofString());
-        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow(() -> new IllegalStateException(init.body()));
-        http.send(post(url, token, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                .header("Mcp-Session-Id", session).build(), HttpResponse.BodyHandlers.discarding());
-        return session;
-    }
-
     /** One search; true when it answered with passages. */
-    private static boolean search(HttpClient http, String url, String token, String session, String question, int id) {
+    private static boolean search(McpHttpSession session, String question) {
         try {
-            ObjectNode call = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id + 1).put("method", "tools/call");
-            call.putObject("params").put("name", "search_notes").putObject("arguments").put("query", question).put("limit", 5);
-            HttpResponse<String> response = http.send(post(url, token, call.toString()).header("Mcp-Session-Id", session).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                return failed("HTTP " + response.statusCode() + ": " + response.body());
-            }
-            String body = response.body().lines().filter(l -> l.startsWith("data:")).findFirst().map(l -> l.substring(5))
-                    .orElse(response.body());
-            JsonNode result = JSON.readTree(body).path("result");
+            ObjectNode arguments = McpHttpSession.JSON.createObjectNode().put("query", question).put("limit", 5);
+            JsonNode result = session.call("search_notes", arguments);
             return !result.path("isError").asBoolean() && result.path("structuredContent").path("passages").size() > 0
-                    || failed("'" + question + "': " + body);
+                    || failed("'" + question + "': " + result);
         } catch (IOException e) {
             return failed(e.toString());
         } catch (InterruptedException e) {

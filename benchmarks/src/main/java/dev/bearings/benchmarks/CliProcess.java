@@ -1,0 +1,83 @@
+package dev.bearings.benchmarks;
+
+import dev.bearings.eval.ProjectData;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real {@code bearings} command as the benchmarks run it: a child process of the shaded CLI jar
+ * on this JVM's {@code java}, and what Linux says of its memory.
+ */
+final class CliProcess {
+    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    private CliProcess() {
+    }
+
+    /** The CLI's jar: {@code -Dbearings.jar}, or the one the build leaves in {@code app-cli/target}. */
+    static Path jar() {
+        Path jar = Path.of(System.getProperty("bearings.jar", ProjectData.ROOT.resolve("app-cli/target/bearings.jar").toString()));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run ./mvnw -q package -DskipTests first");
+        }
+        return jar.toAbsolutePath();
+    }
+
+    /** {@code java JVM_OPTIONS -jar JAR ARGS}. */
+    static List<String> command(Path jar, List<String> jvm, List<String> args) {
+        List<String> command = new ArrayList<>(List.of(JAVA));
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", jar.toString()));
+        command.addAll(args);
+        return command;
+    }
+
+    /** Runs a command to its end within {@code limit}, failing on a non-zero exit with its stderr; gives its stdout. */
+    static String run(List<String> command, Duration limit) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("bearings-run", ".out");
+        Path err = Files.createTempFile("bearings-run", ".err");
+        try {
+            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+                throw new IllegalStateException("timed out after " + limit + ": " + command);
+            }
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException("exit " + process.exitValue() + ": " + command + "\n" + Files.readString(err));
+            }
+            return Files.readString(out);
+        } finally {
+            Files.delete(out);
+            Files.delete(err);
+        }
+    }
+
+    /** Resident memory now ({@code VmRSS}) in MB, from {@code /proc}; 0 when it cannot be read (not Linux, or ended). */
+    static double residentMb(long pid) {
+        return procStatusKb(pid, "VmRSS:") / 1024.0;
+    }
+
+    /** Peak resident memory so far ({@code VmHWM}) in kB; 0 when it cannot be read. */
+    static long peakKb(long pid) {
+        return procStatusKb(pid, "VmHWM:");
+    }
+
+    private static long procStatusKb(long pid, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith(field)) {
+                    return Long.parseLong(line.replaceAll("\\D+", ""));
+                }
+            }
+        } catch (IOException | RuntimeException ended) {
+            return 0;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,193 @@
+package dev.bearings.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bearings.core.note.Note;
+import dev.bearings.eval.EvalDataset;
+import dev.bearings.eval.ProjectData;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What an agent waits for, and what the server holds: a real {@code bearings mcp --http --watch}
+ * process per store and model over ArguAna's 8,674 documents written out as a folder of notes (each
+ * {@code ID.md}, its title as a {@code # } heading), asked over a real MCP session. Short queries:
+ * the first six words of each of ArguAna's queries. Per store and model it prints
+ * <ul>
+ *   <li>latency: p50 and p99 of {@code ping} (the transport alone: the baseline, measured in the same
+ *       run), {@code search_notes} per mode, and {@code index_status}; each as a multiple of ping;</li>
+ *   <li>memory: resident memory (Linux {@code VmRSS}) once serving, after the first search, after
+ *       1,000 searches, and the peak ({@code VmHWM}); and how long the first search took.</li>
+ * </ul>
+ * Indexes are built once by the jar itself under {@code target/bench-indexes}.
+ *
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.McpLatency [SEARCHES_PER_MODE] [MODEL,...] [STORE,...] [JVM_OPTION ...]}
+ * (defaults 300, {@code bge-small-int8}, {@code sqlite,lucene}; JVM options are passed to the server)
+ */
+public final class McpLatency {
+    private static final int WORDS = 6;
+    private static final int MEMORY_SEARCHES = 1_000;
+
+    private McpLatency() {
+    }
+
+    /** Latencies of one kind of call, in ms. */
+    private record Sample(String call, double[] millis) {
+        double percentile(double p) {
+            double[] sorted = millis.clone();
+            Arrays.sort(sorted);
+            return sorted[(int) Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+        }
+    }
+
+    /** Resident MB once serving, after the first search, after 1,000 searches; peak; the first search's ms. */
+    private record Memory(double started, double firstSearch, double thousandSearches, double peak, double firstSearchMillis) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int searches = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        List<String> models = List.of((args.length > 1 ? args[1] : "bge-small-int8").split(","));
+        List<String> stores = List.of((args.length > 2 ? args[2] : "sqlite,lucene").split(","));
+        List<String> jvm = args.length > 3 ? List.of(args).subList(3, args.length) : List.of();
+        Path jar = CliProcess.jar();
+        EvalDataset arguana = EvalDataset.beir(ProjectData.SHARED.resolve("beir-arguana"), "test", Integer.MAX_VALUE,
+                Integer.MAX_VALUE).namedById();
+        Path notes = notes(arguana);
+        List<String> queries = arguana.queries().values().stream().map(McpLatency::shortQuery).toList();
+        System.out.printf(Locale.ROOT, "# %d notes, %d short queries, %d searches per mode, %d cores, server JVM options %s%n",
+                arguana.notes().size(), queries.size(), searches, Runtime.getRuntime().availableProcessors(), jvm);
+        List<String> lines = new ArrayList<>();
+        List<String> memory = new ArrayList<>();
+        for (String model : models) {
+            for (String store : stores) {
+                Path index = index(jar, notes, store, model);
+                Memory used = serve(jar, jvm, index, store, queries, searches, (call, sample, ping) -> lines.add(String.format(Locale.ROOT,
+                        "%-7s %-15s %-22s %8.1f %8.1f %9.1f", store, model, call, sample.percentile(0.5), sample.percentile(0.99),
+                        ping == null ? 1.0 : sample.percentile(0.5) / ping.percentile(0.5))));
+                memory.add(String.format(Locale.ROOT, "%-7s %-15s %9.0f %12.0f %14.0f %8.0f %13.0f", store, model, used.started(),
+                        used.firstSearch(), used.thousandSearches(), used.peak(), used.firstSearchMillis()));
+            }
+        }
+        System.out.printf("%n%-7s %-15s %-22s %8s %8s %9s%n", "store", "model", "call", "p50 ms", "p99 ms", "x ping");
+        lines.forEach(System.out::println);
+        System.out.printf("%n%-7s %-15s %9s %12s %14s %8s %13s%n", "store", "model", "start MB", "1 search MB",
+                "1,000 srch MB", "peak MB", "1st search ms");
+        memory.forEach(System.out::println);
+    }
+
+    /** Receives a latency row: the call, its sample and the ping baseline (null for ping itself). */
+    @FunctionalInterface
+    private interface Rows {
+        void add(String call, Sample sample, Sample ping);
+    }
+
+    private static Memory serve(Path jar, List<String> jvm, Path index, String store, List<String> queries, int searches,
+                                Rows rows) throws Exception {
+        Path work = Files.createTempDirectory("bearings-mcp-latency");
+        Path log = work.resolve("server.err");
+        ProcessBuilder serve = new ProcessBuilder(CliProcess.command(jar, jvm, List.of("mcp", "--http", "--port", "0", "--watch",
+                "--index", index.toString(), "--store", store))).redirectError(log.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        serve.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
+        Process server = serve.start();
+        try {
+            String url = McpHttpSession.awaitServing(server, log);
+            // The watcher's first sync finds nothing to do on a built index; give it a moment to settle.
+            Thread.sleep(2_000);
+            double started = CliProcess.residentMb(server.pid());
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            McpHttpSession session = McpHttpSession.open(http, url, Files.readString(work.resolve("data/bearings/mcp-token")).strip());
+            long t = System.nanoTime();
+            search(session, queries.get(0), "hybrid");
+            double firstMillis = (System.nanoTime() - t) / 1e6;
+            double afterFirst = CliProcess.residentMb(server.pid());
+            int done = 1;
+            for (int i = 1; i <= 50; i++, done++) { // warm-up: the JIT, the model's first runs, the caches
+                search(session, queries.get(i % queries.size()), "hybrid");
+            }
+            Sample ping = timed("ping", searches, q -> session.ping());
+            rows.add("ping (baseline)", ping, null);
+            for (String mode : List.of("hybrid", "vector", "keyword")) {
+                int offset = done;
+                rows.add("search_notes " + mode, timed(mode, searches,
+                        q -> search(session, queries.get((offset + q) % queries.size()), mode)), ping);
+                done += searches;
+            }
+            rows.add("index_status", timed("index_status", Math.max(20, searches / 10),
+                    q -> session.call("index_status", McpHttpSession.JSON.createObjectNode())), ping);
+            for (; done < MEMORY_SEARCHES; done++) {
+                search(session, queries.get(done % queries.size()), "hybrid");
+            }
+            return new Memory(started, afterFirst, CliProcess.residentMb(server.pid()), CliProcess.peakKb(server.pid()) / 1024.0,
+                    firstMillis);
+        } finally {
+            server.destroy();
+            if (!server.waitFor(30, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    /** A call made {@code n} times. */
+    @FunctionalInterface
+    private interface Call {
+        void make(int i) throws Exception;
+    }
+
+    private static Sample timed(String name, int n, Call call) throws Exception {
+        double[] millis = new double[n];
+        for (int i = 0; i < n; i++) {
+            long t = System.nanoTime();
+            call.make(i);
+            millis[i] = (System.nanoTime() - t) / 1e6;
+        }
+        return new Sample(name, millis);
+    }
+
+    private static void search(McpHttpSession session, String query, String mode) throws IOException, InterruptedException {
+        ObjectNode arguments = McpHttpSession.JSON.createObjectNode().put("query", query).put("mode", mode).put("limit", 10);
+        JsonNode result = session.call("search_notes", arguments);
+        if (result.path("isError").asBoolean()) {
+            throw new IllegalStateException("search_notes failed for '" + query + "': " + result);
+        }
+    }
+
+    static String shortQuery(String query) {
+        String[] words = query.strip().split("\\s+");
+        return String.join(" ", Arrays.asList(words).subList(0, Math.min(WORDS, words.length)));
+    }
+
+    /** The dataset as a folder of notes, written once. */
+    private static Path notes(EvalDataset dataset) throws IOException {
+        Path folder = Path.of("target", "bench-notes", "arguana").toAbsolutePath();
+        if (Files.exists(folder.resolve(".complete"))) {
+            return folder;
+        }
+        Files.createDirectories(folder);
+        for (Note note : dataset.notes()) {
+            Files.writeString(folder.resolve(note.id() + ".md"), note.text());
+        }
+        Files.writeString(folder.resolve(".complete"), "ok");
+        return folder;
+    }
+
+    private static Path index(Path jar, Path notes, String store, String model) throws Exception {
+        Path index = Path.of("target", "bench-indexes", "arguana-" + store + "-" + model).toAbsolutePath();
+        if (!Files.exists(index.resolve(".complete"))) {
+            String out = CliProcess.run(CliProcess.command(jar, List.of(), List.of("index", "--folder", notes.toString(),
+                    "--index", index.toString(), "--store", store, "--model", model)), Duration.ofHours(2));
+            System.out.println("# indexed " + store + " " + model + ": " + out.strip().replace('\n', ' '));
+            Files.writeString(index.resolve(".complete"), "ok");
+        }
+        return index;
+    }
+}
