@@ -75,7 +75,7 @@ final class LiveIndex implements AutoCloseable {
 
     /** The index as it is on disk now. */
     synchronized ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
-        String stamp = stamp();
+        String stamp = IndexStamp.of(folder);
         if (reader == null || !stamp.equals(readerStamp)) {
             closeReader();
             reader = store.openExisting(folder);
@@ -179,32 +179,6 @@ final class LiveIndex implements AutoCloseable {
             return SourcesSync.run(config, providers, folder, index, new SyncIndex(parser(), recipe.recipe(), embedder(), clock), deadline,
                     SourcesSync.Listener.NONE);
         }
-    }
-
-    /** What the index files are now: any write changes a size or a modification time. */
-    private String stamp() throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return "";
-        }
-        java.util.TreeMap<String, String> files = new java.util.TreeMap<>();
-        Files.walkFileTree(folder, java.util.Set.of(), 2, new java.nio.file.SimpleFileVisitor<>() {
-            @Override
-            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attributes) {
-                String name = file.getFileName().toString();
-                // Readers touch SQLite's shared-memory file and our lock file; only writes count.
-                if (attributes.isRegularFile() && !name.equals("index.lock") && !name.endsWith("-shm")) {
-                    files.put(folder.relativize(file).toString(), attributes.size() + ":" + attributes.lastModifiedTime().toMillis());
-                }
-                return java.nio.file.FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException gone) {
-                // A writer's temporary file, deleted while we looked: the next look sees the result.
-                return java.nio.file.FileVisitResult.CONTINUE;
-            }
-        });
-        return files.toString();
     }
 
     private void closeReader() {
