@@ -69,6 +69,10 @@ final class LuceneDocuments {
     static final String TAG = "tag";
     static final String MODIFIED_POINT = "modified_point";
 
+    /** What a hit reads of its chunk: all but the stored vector, a kilobyte and more that a hit does not return. */
+    private static final Set<String> HIT_FIELDS = Set.of(SOURCE, NOTE_ID, VERSION, TITLE, TAGS, MODIFIED, LINK, ORDINAL,
+            HEADINGS, START_LINE, END_LINE, TEXT, ATTACHMENT);
+
     private LuceneDocuments() {
     }
 
@@ -135,8 +139,15 @@ final class LuceneDocuments {
                 doc.get(TEXT), doc.get(ATTACHMENT));
     }
 
-    /** The filter as query clauses on chunk documents. */
-    static Query filter(SearchFilter filter) {
+    /**
+     * The filter as query clauses on chunk documents; none when it keeps every chunk. Only chunks carry
+     * the vector and the text, so a search needs no clause to leave notes out, and a vector search with
+     * a filter first collects the id of every document it lets through, on every query.
+     */
+    static Optional<Query> filter(SearchFilter filter) {
+        if (filter.isEmpty()) {
+            return Optional.empty();
+        }
         BooleanQuery.Builder builder = new BooleanQuery.Builder();
         builder.add(LuceneChunkIndex.term(TYPE, "chunk"), BooleanClause.Occur.FILTER);
         filter.source().ifPresent(source -> builder.add(LuceneChunkIndex.term(SOURCE, source), BooleanClause.Occur.FILTER));
@@ -149,16 +160,16 @@ final class LuceneDocuments {
             long to = filter.before().map(i -> i.toEpochMilli() - 1).orElse(Long.MAX_VALUE);
             builder.add(LongPoint.newRangeQuery(MODIFIED_POINT, from, to), BooleanClause.Occur.FILTER);
         }
-        return builder.build();
+        return Optional.of(builder.build());
     }
 
     static List<RankedChunk> nearest(IndexSearcher searcher, float[] query, int limit, SearchFilter filter) throws IOException {
-        TopDocs top = searcher.search(new KnnFloatVectorQuery(VECTOR, query, limit, filter(filter)), limit);
+        TopDocs top = searcher.search(new KnnFloatVectorQuery(VECTOR, query, limit, filter(filter).orElse(null)), limit);
         List<RankedChunk> hits = new ArrayList<>();
         StoredFields stored = searcher.storedFields();
         for (ScoreDoc hit : top.scoreDocs) {
             // Lucene scores a dot product d as (1 + d) / 2: give back the cosine of unit vectors.
-            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc)), 2.0 * hit.score - 1));
+            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc, HIT_FIELDS)), 2.0 * hit.score - 1));
         }
         return hits;
     }
@@ -180,12 +191,12 @@ final class LuceneDocuments {
         if (count == 0) {
             return List.of();
         }
-        Query q = new BooleanQuery.Builder().add(words.build(), BooleanClause.Occur.MUST)
-                .add(filter(filter), BooleanClause.Occur.FILTER).build();
+        BooleanQuery.Builder q = new BooleanQuery.Builder().add(words.build(), BooleanClause.Occur.MUST);
+        filter(filter).ifPresent(only -> q.add(only, BooleanClause.Occur.FILTER));
         List<RankedChunk> hits = new ArrayList<>();
         StoredFields stored = searcher.storedFields();
-        for (ScoreDoc hit : searcher.search(q, limit).scoreDocs) {
-            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc)), hit.score));
+        for (ScoreDoc hit : searcher.search(q.build(), limit).scoreDocs) {
+            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc, HIT_FIELDS)), hit.score));
         }
         return hits;
     }
