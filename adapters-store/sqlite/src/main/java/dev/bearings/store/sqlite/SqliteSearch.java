@@ -21,7 +21,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -93,29 +92,12 @@ final class SqliteSearch {
 
     List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) throws SQLException {
         Snapshot s = snapshot(query.length);
-        PriorityQueue<double[]> best = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
-        for (int i = 0; i < s.ids().length; i++) {
-            IndexedNote note = s.notes()[i];
-            if (note == null || !filter.isEmpty() && !filter.matches(note.source(), note.tags(), note.modified())) {
-                continue;
-            }
-            double dot = 0;
-            int base = i * s.dimension();
-            for (int d = 0; d < s.dimension(); d++) {
-                dot += query[d] * s.vectors()[base + d];
-            }
-            if (best.size() < limit) {
-                best.add(new double[]{dot, i});
-            } else if (dot > best.peek()[0]) {
-                best.poll();
-                best.add(new double[]{dot, i});
-            }
-        }
-        List<double[]> top = new ArrayList<>(best);
-        top.sort((a, b) -> Double.compare(b[0], a[0]));
         Map<Long, Double> scores = new LinkedHashMap<>();
-        for (double[] hit : top) {
-            scores.put(s.ids()[(int) hit[1]], hit[0]);
+        for (ExactScan.Hit hit : ExactScan.nearest(s.vectors(), s.ids().length, query, limit, row -> {
+            IndexedNote note = s.notes()[row];
+            return note != null && (filter.isEmpty() || filter.matches(note.source(), note.tags(), note.modified()));
+        })) {
+            scores.put(s.ids()[hit.row()], (double) hit.score());
         }
         return load(scores);
     }
