@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs the `bearings` command: the built jar in PREFIX/lib/bearings and a launcher in PREFIX/bin
+# Installs the `bearings` command: the built jar in PREFIX/lib/bearings and the project's launcher in PREFIX/bin
 # (PREFIX defaults to ~/.local, whose bin folder is on most users' PATH).
 # Usage, from the project root: ./mvnw -q package -DskipTests && sh app-cli/install.sh [PREFIX]
 set -eu
@@ -13,14 +13,11 @@ fi
 mkdir -p "$prefix/lib/bearings" "$prefix/bin"
 cp "$jar" "$prefix/lib/bearings/bearings.jar.new"
 mv "$prefix/lib/bearings/bearings.jar.new" "$prefix/lib/bearings/bearings.jar"
-java_cmd="$(command -v java || true)"
+java_cmd="$(command -v java || echo java)"
 if [ -n "${JAVA_HOME:-}" ]; then java_cmd="$JAVA_HOME/bin/java"; fi
-cat > "$prefix/bin/bearings" <<LAUNCHER
-#!/bin/sh
-# The bearings command, installed by app-cli/install.sh.
-java="\${JAVA_HOME:+\$JAVA_HOME/bin/java}"
-exec "\${java:-$java_cmd}" -jar "$prefix/lib/bearings/bearings.jar" "\$@"
-LAUNCHER
+# The project's own launcher, which finds the jar in ../lib/bearings, told which java was found now.
+sed "s|^installed_java=java\$|installed_java='$java_cmd'|" "$here/../bearings" > "$prefix/bin/bearings.new"
+mv "$prefix/bin/bearings.new" "$prefix/bin/bearings"
 chmod +x "$prefix/bin/bearings"
 echo "installed $prefix/bin/bearings"
 case ":$PATH:" in

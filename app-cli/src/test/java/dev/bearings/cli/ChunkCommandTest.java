@@ -139,7 +139,7 @@ class ChunkCommandTest {
         assertThat(run.out().strip()).isEqualTo("0.7553");
         CliRun byDefault = CliRun.of("similarity", "A man is eating food.", "A man is eating a piece of bread.");
         List<String> readme = Files.readAllLines(ProjectData.ROOT.resolve("README.md"));
-        int example = readme.indexOf("java -jar app-cli/target/bearings.jar similarity \"A man is eating food.\" \"A man is eating a piece of bread.\"");
+        int example = readme.indexOf("bearings similarity \"A man is eating food.\" \"A man is eating a piece of bread.\"");
         assertThat(example).as("the README's similarity example").isNotNegative();
         assertThat(byDefault.out().strip()).as("what the README says it prints").isEqualTo(readme.get(example + 1));
         CliRun unknown = CliRun.of("similarity", "--embedder", "nope", "a", "b");

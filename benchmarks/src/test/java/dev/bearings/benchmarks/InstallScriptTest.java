@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,22 +25,42 @@ class InstallScriptTest {
     Path work;
 
     private String run(List<String> command) throws Exception {
+        return run(command, Map.of(), 0);
+    }
+
+    /** Runs a command within 5 minutes, expecting {@code exit}; gives its stdout and stderr. */
+    private String run(List<String> command, Map<String, String> environment, int exit) throws Exception {
         Path out = work.resolve("out.txt");
         Path err = work.resolve("err.txt");
-        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("%s finished in time", command).isTrue();
-        assertThat(process.exitValue()).as(Files.readString(err)).isZero();
-        return Files.readString(out);
+        assertThat(process.exitValue()).as(Files.readString(err)).isEqualTo(exit);
+        return Files.readString(out) + Files.readString(err);
+    }
+
+    @Test
+    void theProjectsLauncherRunsTheBuiltJarFromTheCloneAndThroughALink() throws Exception {
+        Prerequisite.require(Files.isRegularFile(JAR), () -> JAR.toAbsolutePath().normalize() + " (the CLI's jar, built before this module)");
+        assertThat(run(List.of("../bearings", "--version")).strip()).startsWith("bearings ");
+        Path link = Files.createSymbolicLink(work.resolve("bearings"), Path.of("../bearings").toAbsolutePath());
+        assertThat(run(List.of(link.toString(), "--version")).strip()).startsWith("bearings ");
+        assertThat(run(List.of("../bearings", "--version"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+NoSuchOptionHere"), 1))
+                .as("the launcher hands $BEARINGS_JAVA_OPTS to the JVM").contains("NoSuchOptionHere");
     }
 
     @Test
     void installsALauncherThatRunsTheJar() throws Exception {
         Prerequisite.require(Files.isRegularFile(JAR), () -> JAR.toAbsolutePath().normalize() + " (the CLI's jar, built before this module)");
-        String installed = run(List.of("sh", "../app-cli/install.sh", prefix.toString()));
+        String installed = run(List.of("sh", "../app-cli/install.sh", prefix.toString()),
+                Map.of("JAVA_HOME", System.getProperty("java.home")), 0);
         assertThat(installed).contains("installed " + prefix.resolve("bin/bearings"));
         Path launcher = prefix.resolve("bin/bearings");
         assertThat(Files.isExecutable(launcher)).isTrue();
         assertThat(Files.size(prefix.resolve("lib/bearings/bearings.jar"))).isEqualTo(Files.size(JAR));
+        assertThat(Files.readString(launcher)).as("the java of install time, for clients without the user's PATH")
+                .contains("installed_java='" + Path.of(System.getProperty("java.home"), "bin", "java"));
         assertThat(run(List.of(launcher.toString(), "--version")).strip()).startsWith("bearings ");
         Path notes = Files.createDirectories(work.resolve("notes"));
         Files.writeString(notes.resolve("vpn.md"), "# VPN\n\nWireGuard listens on UDP port 51820.\n");
