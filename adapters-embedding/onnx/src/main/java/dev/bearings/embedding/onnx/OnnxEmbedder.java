@@ -12,8 +12,10 @@ import dev.bearings.embedding.support.EmbeddingModel;
 import dev.bearings.embedding.support.LazyEngineEmbedder;
 import dev.bearings.embedding.support.WordPieces;
 
+import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -64,13 +66,29 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
                 options.setIntraOpNumThreads(intraOpThreads);
                 options.setInterOpNumThreads(1);
                 options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-                this.session = environment.createSession(model.onnxBytes(), options);
+                this.session = session(environment, model, options);
                 this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
             } catch (OrtException e) {
                 inference.close();
                 throw new IllegalStateException("ONNX Runtime cannot load " + model + ": " + e.getMessage(), e);
             }
             this.dimension = inference.probeDimension(this);
+        }
+
+        /**
+         * From the model's file, copied once into the cache when it is bundled: handed the file, ONNX
+         * Runtime reads it natively, where a Java array of it would grow the heap by the model's size
+         * for good. From memory when the cache cannot be written.
+         */
+        private static OrtSession session(OrtEnvironment environment, EmbeddingModel model, OrtSession.SessionOptions options)
+                throws OrtException {
+            Path file;
+            try {
+                file = model.onnxFile(NativeLibraryCache.cacheRoot().resolve("models"));
+            } catch (UncheckedIOException | SecurityException readOnlyOrFull) {
+                return environment.createSession(model.onnxBytes(), options);
+            }
+            return environment.createSession(file.toString(), options);
         }
 
         @Override

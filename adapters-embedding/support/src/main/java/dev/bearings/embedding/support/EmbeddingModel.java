@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URL;
+import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +23,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.jar.JarEntry;
 
 /**
  * Where a model's files are and how it is used ({@link ModelSettings}).
@@ -260,8 +264,11 @@ public final class EmbeddingModel {
     }
 
     /**
-     * The ONNX file on disk, for engines that load from a path: a directory model as it is, a bundled
-     * one copied once into {@code cacheDir} (again only when its size changed).
+     * The ONNX file on disk, for engines that load from a path (the model is then never a Java array):
+     * a directory model as it is, a bundled one copied once into {@code cacheDir}, named by its jar
+     * entry's checksum and size, so that another build of the model is copied again and the same one
+     * never is. Written to a temporary file and moved into place, so that no process loads a half
+     * written model and two first starts at once are both right.
      */
     public Path onnxFile(Path cacheDir) {
         if (directory != null) {
@@ -269,23 +276,35 @@ public final class EmbeddingModel {
         }
         String onnx = resource + ".onnx";
         try {
-            Path target = cacheDir.resolve(id.replace('/', '-')).resolve("model.onnx");
-            long expected;
-            try (InputStream in = resource(onnx)) {
-                expected = in.transferTo(java.io.OutputStream.nullOutputStream());
+            URL url = EmbeddingModel.class.getResource(onnx);
+            if (url == null) {
+                throw new IOException("the model file " + onnx + " is not on the classpath: this build does not bundle it");
             }
-            if (!Files.isRegularFile(target) || Files.size(target) != expected) {
+            Path target = cacheDir.resolve(id.replace('/', '-')).resolve(fingerprint(url) + ".onnx");
+            if (!Files.isRegularFile(target)) {
                 Files.createDirectories(target.getParent());
                 Path partial = Files.createTempFile(target.getParent(), "model", ".part");
-                try (InputStream in = resource(onnx)) {
+                try (InputStream in = url.openStream()) {
                     Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+                    Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } finally {
+                    Files.deleteIfExists(partial);
                 }
-                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             }
             return target;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy the model " + id + " to " + cacheDir, e);
+            throw new UncheckedIOException("cannot copy the model " + id + " to " + cacheDir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** What tells one build of a bundled file from another without reading it: its jar entry's CRC and size. */
+    private static String fingerprint(URL url) throws IOException {
+        URLConnection connection = url.openConnection();
+        if (connection instanceof JarURLConnection jar) {
+            JarEntry entry = jar.getJarEntry();
+            return Long.toHexString(entry.getCrc()) + "-" + entry.getSize();
+        }
+        return "size-" + connection.getContentLengthLong();
     }
 
     private static InputStream resource(String name) throws IOException {
