@@ -22,6 +22,7 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
@@ -31,6 +32,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
@@ -130,7 +132,12 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
                 writer.setLiveCommitData(data.entrySet());
                 writer.commit();
             }
-            return new LuceneChunkIndex(folder, directory, writer, new SearcherManager(writer, null), wanted, data);
+            return new LuceneChunkIndex(folder, directory, writer, new SearcherManager(writer, new SearcherFactory() {
+                @Override
+                public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+                    return LuceneReader.searcher(reader);
+                }
+            }), wanted, data);
         } catch (LockObtainFailedException e) {
             closeQuietly(writer, directory);
             throw new IndexUnreadableException(folder, Problem.BUSY, "another process holds the index", e);

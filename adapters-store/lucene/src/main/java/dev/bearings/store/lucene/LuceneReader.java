@@ -8,6 +8,8 @@ import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.search.IndexSearcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,6 +19,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Every read of a Lucene index, for the writer's view (its near-real-time searcher) and for a reader
@@ -24,6 +28,16 @@ import java.util.Optional;
  */
 abstract class LuceneReader implements ChunkIndexReader, KeywordSearch {
     static final Analyzer ANALYZER = LuceneChunkIndex.analyzer();
+    /**
+     * Searches the segments of an index side by side, one core each: a vector search walks one HNSW
+     * graph per segment, and an index of 100,000 chunks has a dozen segments and more.
+     */
+    private static final ExecutorService SEGMENTS = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
+            task -> {
+                Thread thread = new Thread(task, "bearings-lucene-search");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     final Path folder;
     private final IndexManifest manifest;
@@ -31,6 +45,11 @@ abstract class LuceneReader implements ChunkIndexReader, KeywordSearch {
     LuceneReader(Path folder, IndexManifest manifest) {
         this.folder = folder;
         this.manifest = manifest;
+    }
+
+    /** A searcher of these segments that searches them side by side. */
+    static IndexSearcher searcher(IndexReader reader) {
+        return new IndexSearcher(reader, SEGMENTS);
     }
 
     /** Runs a read on a searcher of the index as this view sees it. */

@@ -2,7 +2,6 @@ package dev.bearings.store.lucene;
 
 import dev.bearings.core.index.IndexManifest;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 
 import java.io.IOException;
@@ -28,7 +27,7 @@ final class ReadOnlyLuceneIndex extends LuceneReader {
 
     @Override
     <T> T read(LuceneDocuments.Reading<T> reading) throws IOException {
-        return reading.read(new IndexSearcher(reader));
+        return reading.read(searcher(reader));
     }
 
     @Override
