@@ -30,8 +30,11 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  * Indexes are built once by the jar itself under {@code target/bench-indexes}.
  *
- * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.McpLatency [SEARCHES_PER_MODE] [MODEL,...] [STORE,...] [JVM_OPTION ...]}
- * (defaults 300, {@code bge-small-int8}, {@code sqlite,lucene}; JVM options are passed to the server)
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.McpLatency [SEARCHES_PER_MODE] [MODEL,...] [STORE,...] [launcher|jar] [JVM_OPTION ...]}
+ * (defaults 300, {@code bge-small-int8}, {@code sqlite,lucene}, {@code launcher}). The server runs as users
+ * run it, through the project's launcher {@code ./bearings} with its settings for the server, or with
+ * {@code jar} as {@code java -jar} of {@code -Dbearings.jar} with none (to compare builds); JVM options
+ * are added either way.
  */
 public final class McpLatency {
     private static final int WORDS = 6;
@@ -57,20 +60,22 @@ public final class McpLatency {
         int searches = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         List<String> models = List.of((args.length > 1 ? args[1] : "bge-small-int8").split(","));
         List<String> stores = List.of((args.length > 2 ? args[2] : "sqlite,lucene").split(","));
-        List<String> jvm = args.length > 3 ? List.of(args).subList(3, args.length) : List.of();
+        boolean launcher = args.length <= 3 || args[3].equals("launcher");
+        List<String> jvm = args.length > 4 ? List.of(args).subList(4, args.length) : List.of();
         Path jar = CliProcess.jar();
         EvalDataset arguana = EvalDataset.beir(ProjectData.SHARED.resolve("beir-arguana"), "test", Integer.MAX_VALUE,
                 Integer.MAX_VALUE).namedById();
         Path notes = notes(arguana);
         List<String> queries = arguana.queries().values().stream().map(McpLatency::shortQuery).toList();
-        System.out.printf(Locale.ROOT, "# %d notes, %d short queries, %d searches per mode, %d cores, server JVM options %s%n",
-                arguana.notes().size(), queries.size(), searches, Runtime.getRuntime().availableProcessors(), jvm);
+        System.out.printf(Locale.ROOT, "# %d notes, %d short queries, %d searches per mode, %d cores, server started by %s, JVM options %s%n",
+                arguana.notes().size(), queries.size(), searches, Runtime.getRuntime().availableProcessors(),
+                launcher ? "./bearings" : "java -jar " + jar, jvm);
         List<String> lines = new ArrayList<>();
         List<String> memory = new ArrayList<>();
         for (String model : models) {
             for (String store : stores) {
                 Path index = index(jar, notes, store, model);
-                Memory used = serve(jar, jvm, index, store, queries, searches, (call, sample, ping) -> lines.add(String.format(Locale.ROOT,
+                Memory used = serve(launcher, jar, jvm, index, store, queries, searches, (call, sample, ping) -> lines.add(String.format(Locale.ROOT,
                         "%-7s %-15s %-22s %8.1f %8.1f %9.1f", store, model, call, sample.percentile(0.5), sample.percentile(0.99),
                         ping == null ? 1.0 : sample.percentile(0.5) / ping.percentile(0.5))));
                 memory.add(String.format(Locale.ROOT, "%-7s %-15s %9.0f %12.0f %14.0f %8.0f %13.0f", store, model, used.started(),
@@ -90,14 +95,19 @@ public final class McpLatency {
         void add(String call, Sample sample, Sample ping);
     }
 
-    private static Memory serve(Path jar, List<String> jvm, Path index, String store, List<String> queries, int searches,
-                                Rows rows) throws Exception {
+    private static Memory serve(boolean launcher, Path jar, List<String> jvm, Path index, String store, List<String> queries,
+                                int searches, Rows rows) throws Exception {
         Path work = Files.createTempDirectory("bearings-mcp-latency");
         Path log = work.resolve("server.err");
-        ProcessBuilder serve = new ProcessBuilder(CliProcess.command(jar, jvm, List.of("mcp", "--http", "--port", "0", "--watch",
-                "--index", index.toString(), "--store", store))).redirectError(log.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        List<String> mcp = List.of("mcp", "--http", "--port", "0", "--watch", "--index", index.toString(), "--store", store);
+        List<String> command = new ArrayList<>(List.of(ProjectData.ROOT.resolve("bearings").toString()));
+        command.addAll(mcp);
+        ProcessBuilder serve = new ProcessBuilder(launcher ? command : CliProcess.command(jar, jvm, mcp))
+                .redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         serve.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
+        if (launcher) {
+            serve.environment().put("BEARINGS_JAVA_OPTS", String.join(" ", jvm));
+        }
         Process server = serve.start();
         try {
             String url = McpHttpSession.awaitServing(server, log);
