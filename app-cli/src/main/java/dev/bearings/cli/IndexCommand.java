@@ -91,7 +91,10 @@ final class IndexCommand implements Callable<Integer> {
             // Unknown providers and settings are refused here, before the index is touched.
         }
         ChunkIndexStore store = storeOptions.store(plugins.stores());
-        try (IndexLock lock = IndexLock.acquire(folder);
+        // Opened first, closed last: on SIGTERM the JVM waits until the sync under way, the index and the lock are done.
+        try (ChangeWatcher watcher = watch ? ChangeWatcher.forSources(config, plugins.sources()) : null;
+             GracefulStop stop = watch ? new GracefulStop("bearings-watch-stop", watcher::close, Duration.ofSeconds(30)) : null;
+             IndexLock lock = IndexLock.acquire(folder);
              RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(),
                      rebuild ? Optional.empty() : RecipeOptions.built(store, folder))) {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
@@ -119,7 +122,7 @@ final class IndexCommand implements Callable<Integer> {
                     }
                 });
                 if (watch) {
-                    watch(config, folder, index, sync);
+                    watch(watcher, config, folder, index, sync);
                 }
             }
             if (json) {
@@ -130,20 +133,17 @@ final class IndexCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Syncs after every change until SIGTERM or Ctrl-C, which wait for a sync under way to end. */
-    private void watch(SourcesConfig config, Path folder, ChunkIndex index, SyncIndex sync) throws Exception {
-        try (ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources());
-             GracefulStop stop = new GracefulStop("bearings-watch-stop", watcher::close, Duration.ofSeconds(30))) {
-            PrintWriter out = spec.commandLine().getOut();
-            spec.commandLine().getErr().println("bearings: watching for changes; Ctrl-C stops");
-            spec.commandLine().getErr().flush();
-            out.flush();
-            watcher.syncOnChange(() -> SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX,
-                    SourcesSync.Listener.NONE), line -> {
-                        out.println(line);
-                        out.flush();
-                    });
-        }
+    /** Syncs after every change until the watcher is closed (by SIGTERM or Ctrl-C, which wait for a sync under way to end). */
+    private void watch(ChangeWatcher watcher, SourcesConfig config, Path folder, ChunkIndex index, SyncIndex sync) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        spec.commandLine().getErr().println("bearings: watching for changes; Ctrl-C stops");
+        spec.commandLine().getErr().flush();
+        out.flush();
+        watcher.syncOnChange(() -> SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX,
+                SourcesSync.Listener.NONE), line -> {
+                    out.println(line);
+                    out.flush();
+                });
     }
 
     /** The sources the flags name, in the order Bear, folders, others; empty when none is given. */

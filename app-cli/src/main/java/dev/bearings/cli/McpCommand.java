@@ -113,13 +113,16 @@ final class McpCommand implements Callable<Integer> {
             throw new IndexMismatchException(folder, built.get().differences(recipe.recipe()));
         }
         var mapper = new JacksonMcpJsonMapper(McpErrorJson.into(new ObjectMapper()));
-        try (LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
+        CountDownLatch stopped = new CountDownLatch(1);
+        // Opened first, closed last: on SIGTERM the JVM waits until the server, the watcher and the index are closed.
+        try (GracefulStop stop = http ? new GracefulStop("bearings-mcp-stop", stopped::countDown, Duration.ofSeconds(20)) : null;
+             LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
             // A watched index is kept fresh by the watcher; a search then never waits for a sync.
             Optional<Duration> budget = watch ? Optional.empty() : Optional.of(Duration.ofMillis((long) (syncBudget * 1000)));
             McpTools tools = new McpTools(index, storeOptions.storeName(), budget, mapper);
             try (ChangeWatcher watcher = watch ? watchInBackground(index) : null) {
                 if (http) {
-                    serveHttp(address, tools, index, mapper);
+                    serveHttp(address, tools, index, mapper, stopped);
                 } else {
                     serveStdio(tools, index, mapper);
                 }
@@ -163,17 +166,16 @@ final class McpCommand implements Callable<Integer> {
         server.closeGracefully();
     }
 
-    private void serveHttp(InetAddress address, McpTools tools, LiveIndex index, McpJsonMapper mapper) throws Exception {
+    /** Serves until {@code stopped} counts down (SIGTERM or Ctrl-C). */
+    private void serveHttp(InetAddress address, McpTools tools, LiveIndex index, McpJsonMapper mapper, CountDownLatch stopped)
+            throws Exception {
         Path tokenFolder = StoreOptions.defaultFolder();
         McpToken token = McpToken.loadOrCreate(tokenFolder);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
                 .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
         McpSyncServer server = build(McpServer.sync(transport), tools, index, mapper);
-        CountDownLatch stopped = new CountDownLatch(1);
-        // The main thread closes the server and the index before the JVM goes.
-        try (GracefulStop stop = new GracefulStop("bearings-mcp-stop", stopped::countDown, Duration.ofSeconds(20));
-             McpHttpServer http = McpHttpServer.start(address, port, token, transport)) {
+        try (McpHttpServer http = McpHttpServer.start(address, port, token, transport)) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
                     + "'Authorization: Bearer <the token in %s>'%n", host, http.port(), McpHttpServer.ENDPOINT,
