@@ -4,6 +4,7 @@ import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.SearchFilter;
@@ -25,6 +26,38 @@ class LuceneChunkIndexTest extends KeywordSearchContract {
     @Override
     protected ChunkIndexStore store() {
         return new LuceneIndexProvider().create(Settings.NONE);
+    }
+
+    /**
+     * A reader answers as of the commit it opened, asked as often as a server asks: its notes and each
+     * source's versions (read once and kept) stay those of its commit after a writer adds more; a reader
+     * opened after that sees them.
+     */
+    @Test
+    void aReaderKeepsAnsweringAsOfItsCommit() throws Exception {
+        IndexedNote other = new IndexedNote("folder:/other", "b.md", "v1", "B", java.util.Set.of(),
+                java.time.Instant.parse("2026-03-01T10:00:00Z"), "file:///other/b.md");
+        try (ChunkIndex index = open()) {
+            index.replaceNote(note("a.md", "v1"), chunks("a.md", 2));
+            index.replaceNote(other, chunks("b.md", 1));
+        }
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            for (int asked = 0; asked < 2; asked++) {
+                assertThat(reader.versions("folder:/notes")).isEqualTo(Map.of("a.md", "v1"));
+                assertThat(reader.versions("folder:/other")).isEqualTo(Map.of("b.md", "v1"));
+                assertThat(reader.notes()).extracting(IndexedNote::id).containsExactly("a.md", "b.md");
+            }
+            try (ChunkIndex index = open()) {
+                index.replaceNote(note("a.md", "v2"), chunks("a.md", 2));
+                index.replaceNote(note("c.md", "v1"), chunks("c.md", 1));
+            }
+            assertThat(reader.versions("folder:/notes")).isEqualTo(Map.of("a.md", "v1"));
+            assertThat(reader.notes()).extracting(IndexedNote::id).containsExactly("a.md", "b.md");
+        }
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            assertThat(reader.versions("folder:/notes")).isEqualTo(Map.of("a.md", "v2", "c.md", "v1"));
+            assertThat(reader.notes()).extracting(IndexedNote::id).containsExactly("a.md", "c.md", "b.md");
+        }
     }
 
     /** An index of format 2 (English analysis alone) is upgraded when opened for writing, its vectors kept. */
