@@ -107,9 +107,14 @@ public abstract class ChunkIndexContract {
         try (ChunkIndex index = open()) {
             index.replaceNote(note("a.md", "v1"), chunks("a.md", 2));
             index.replaceNote(note("b.md", "v1"), chunks("b.md", 2));
+            index.replaceNote(new IndexedNote("folder:/other", "c.md", "v1", "C", Set.of(), Instant.parse("2026-03-01T10:00:00Z"),
+                    "file:///other/c.md"), chunks("c.md", 1));
             index.deleteNote("folder:/notes", "a.md");
+            index.deleteNote("folder:/other", "c.md");
             assertThat(index.versions("folder:/notes")).containsOnlyKeys("b.md");
             assertThat(index.stats().chunks()).isEqualTo(2);
+            assertThat(index.stats().notesBySource()).as("a source whose notes are all gone is not counted")
+                    .isEqualTo(Map.of("folder:/notes", 1));
             assertThat(index.vectorsByHash(List.of("a.md-hash-0"))).isEmpty();
         }
     }

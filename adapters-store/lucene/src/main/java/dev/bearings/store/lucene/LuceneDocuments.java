@@ -26,7 +26,11 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.util.BytesRef;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -271,10 +275,19 @@ final class LuceneDocuments {
     }
 
     static IndexStats stats(IndexSearcher searcher, Path location, Optional<Instant> lastSync) throws IOException {
+        // Counted per source name in the term index: reading every note's stored fields costs far more.
         Map<String, Integer> notes = new TreeMap<>();
-        StoredFields stored = searcher.storedFields();
-        for (ScoreDoc hit : LuceneChunkIndex.everything(searcher, LuceneChunkIndex.term(TYPE, "note"))) {
-            notes.merge(stored.document(hit.doc).get(SOURCE), 1, Integer::sum);
+        Terms sources = MultiTerms.getTerms(searcher.getIndexReader(), SOURCE);
+        if (sources != null) {
+            TermsEnum source = sources.iterator();
+            for (BytesRef name = source.next(); name != null; name = source.next()) {
+                String value = name.utf8ToString();
+                int count = searcher.count(LuceneChunkIndex.and(LuceneChunkIndex.term(TYPE, "note"),
+                        LuceneChunkIndex.term(SOURCE, value)));
+                if (count > 0) {
+                    notes.put(value, count);
+                }
+            }
         }
         int chunks = searcher.count(LuceneChunkIndex.term(TYPE, "chunk"));
         return new IndexStats(notes, chunks, IndexStats.bytesOnDisk(location), lastSync);
