@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class CliProcess {
     static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final String COMPLETE = ".complete";
 
     private CliProcess() {
     }
@@ -56,6 +57,36 @@ final class CliProcess {
             Files.delete(out);
             Files.delete(err);
         }
+    }
+
+    /** Writes a folder's files. */
+    @FunctionalInterface
+    interface Contents {
+        void writeInto(Path folder) throws IOException;
+    }
+
+    /** The folder {@code target/bench-notes/NAME}, written once: later runs find it marked complete. */
+    static Path notesOnce(String name, Contents contents) throws IOException {
+        Path folder = Path.of("target", "bench-notes", name).toAbsolutePath();
+        if (!Files.exists(folder.resolve(COMPLETE))) {
+            Files.createDirectories(folder);
+            contents.writeInto(folder);
+            Files.writeString(folder.resolve(COMPLETE), "ok");
+        }
+        return folder;
+    }
+
+    /** The index {@code target/bench-indexes/NAME} of {@code notes}, built once by the jar with these flags. */
+    static Path indexOnce(Path jar, Path notes, String name, List<String> flags) throws IOException, InterruptedException {
+        Path index = Path.of("target", "bench-indexes", name).toAbsolutePath();
+        if (!Files.exists(index.resolve(COMPLETE))) {
+            List<String> args = new ArrayList<>(List.of("index", "--folder", notes.toString(), "--index", index.toString()));
+            args.addAll(flags);
+            String out = run(command(jar, List.of(), args), Duration.ofHours(2));
+            System.out.println("# indexed " + name + ": " + out.strip().replace('\n', ' '));
+            Files.writeString(index.resolve(COMPLETE), "ok");
+        }
+        return index;
     }
 
     /** Resident memory now ({@code VmRSS}) in MB, from {@code /proc}; 0 when it cannot be read (not Linux, or ended). */

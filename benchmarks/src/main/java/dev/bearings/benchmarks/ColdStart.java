@@ -35,7 +35,7 @@ public final class ColdStart {
         double bare = row("java -version", runs, 0, List.of(CliProcess.JAVA, "-version"));
         row("bearings --version", runs, bare, CliProcess.command(jar, List.of(), List.of("--version")));
         for (String store : List.of("sqlite", "lucene")) {
-            Path index = index(jar, notes, store, files);
+            Path index = CliProcess.indexOnce(jar, notes, "cold-" + store + "-" + files, List.of("--store", store));
             Path archive = index.resolveSibling("cds-" + store + ".jsa");
             List<String> search = List.of("search", "how do I remove a printer", "--index", index.toString(), "--store", store);
             if (!Files.exists(archive)) {
@@ -54,29 +54,14 @@ public final class ColdStart {
 
     /** The first {@code files} pages of the corpus as a folder of notes, written once. */
     private static Path notes(int files) throws Exception {
-        Path folder = Path.of("target", "bench-notes", "powershell-" + files).toAbsolutePath();
-        if (Files.exists(folder.resolve(".complete"))) {
-            return folder;
-        }
-        Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
-        for (int i = 0; i < Math.min(files, corpus.texts().size()); i++) {
-            Path file = folder.resolve(corpus.names().get(i));
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, corpus.texts().get(i));
-        }
-        Files.writeString(folder.resolve(".complete"), "ok");
-        return folder;
-    }
-
-    private static Path index(Path jar, Path notes, String store, int files) throws Exception {
-        Path index = Path.of("target", "bench-indexes", "cold-" + store + "-" + files).toAbsolutePath();
-        if (!Files.exists(index.resolve(".complete"))) {
-            String out = run(CliProcess.command(jar, List.of(), List.of("index", "--folder", notes.toString(), "--index", index.toString(),
-                    "--store", store)));
-            System.out.println("# indexed for " + store + ": " + out.strip());
-            Files.writeString(index.resolve(".complete"), "ok");
-        }
-        return index;
+        return CliProcess.notesOnce("powershell-" + files, folder -> {
+            Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
+            for (int i = 0; i < Math.min(files, corpus.texts().size()); i++) {
+                Path file = folder.resolve(corpus.names().get(i));
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, corpus.texts().get(i));
+            }
+        });
     }
 
     private static double row(String name, int runs, double bare, List<String> command) throws Exception {

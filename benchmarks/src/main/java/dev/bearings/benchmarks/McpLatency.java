@@ -44,7 +44,7 @@ public final class McpLatency {
     }
 
     /** Latencies of one kind of call, in ms. */
-    private record Sample(String call, double[] millis) {
+    private record Sample(double[] millis) {
         double percentile(double p) {
             double[] sorted = millis.clone();
             Arrays.sort(sorted);
@@ -65,7 +65,11 @@ public final class McpLatency {
         Path jar = CliProcess.jar();
         EvalDataset arguana = EvalDataset.beir(ProjectData.SHARED.resolve("beir-arguana"), "test", Integer.MAX_VALUE,
                 Integer.MAX_VALUE).namedById();
-        Path notes = notes(arguana);
+        Path notes = CliProcess.notesOnce("arguana", folder -> {
+            for (Note note : arguana.notes()) {
+                Files.writeString(folder.resolve(note.id() + ".md"), note.text());
+            }
+        });
         List<String> queries = arguana.queries().values().stream().map(McpLatency::shortQuery).toList();
         System.out.printf(Locale.ROOT, "# %d notes, %d short queries, %d searches per mode, %d cores, server started by %s, JVM options %s%n",
                 arguana.notes().size(), queries.size(), searches, Runtime.getRuntime().availableProcessors(),
@@ -74,7 +78,7 @@ public final class McpLatency {
         List<String> memory = new ArrayList<>();
         for (String model : models) {
             for (String store : stores) {
-                Path index = index(jar, notes, store, model);
+                Path index = CliProcess.indexOnce(jar, notes, "arguana-" + store + "-" + model, List.of("--store", store, "--model", model));
                 Memory used = serve(launcher, jar, jvm, index, store, queries, searches, (call, sample, ping) -> lines.add(String.format(Locale.ROOT,
                         "%-7s %-15s %-22s %8.1f %8.1f %9.1f", store, model, call, sample.percentile(0.5), sample.percentile(0.99),
                         ping == null ? 1.0 : sample.percentile(0.5) / ping.percentile(0.5))));
@@ -124,15 +128,15 @@ public final class McpLatency {
             for (int i = 1; i <= 50; i++, done++) { // warm-up: the JIT, the model's first runs, the caches
                 search(session, queries.get(i % queries.size()), "hybrid");
             }
-            Sample ping = timed("ping", searches, q -> session.ping());
+            Sample ping = timed(searches, q -> session.ping());
             rows.add("ping (baseline)", ping, null);
             for (String mode : List.of("hybrid", "vector", "keyword")) {
                 int offset = done;
-                rows.add("search_notes " + mode, timed(mode, searches,
+                rows.add("search_notes " + mode, timed(searches,
                         q -> search(session, queries.get((offset + q) % queries.size()), mode)), ping);
                 done += searches;
             }
-            rows.add("index_status", timed("index_status", Math.max(20, searches / 10),
+            rows.add("index_status", timed(Math.max(20, searches / 10),
                     q -> session.call("index_status", McpHttpSession.JSON.createObjectNode())), ping);
             for (; done < MEMORY_SEARCHES; done++) {
                 search(session, queries.get(done % queries.size()), "hybrid");
@@ -153,14 +157,14 @@ public final class McpLatency {
         void make(int i) throws Exception;
     }
 
-    private static Sample timed(String name, int n, Call call) throws Exception {
+    private static Sample timed(int n, Call call) throws Exception {
         double[] millis = new double[n];
         for (int i = 0; i < n; i++) {
             long t = System.nanoTime();
             call.make(i);
             millis[i] = (System.nanoTime() - t) / 1e6;
         }
-        return new Sample(name, millis);
+        return new Sample(millis);
     }
 
     private static void search(McpHttpSession session, String query, String mode) throws IOException, InterruptedException {
@@ -174,30 +178,5 @@ public final class McpLatency {
     static String shortQuery(String query) {
         String[] words = query.strip().split("\\s+");
         return String.join(" ", Arrays.asList(words).subList(0, Math.min(WORDS, words.length)));
-    }
-
-    /** The dataset as a folder of notes, written once. */
-    private static Path notes(EvalDataset dataset) throws IOException {
-        Path folder = Path.of("target", "bench-notes", "arguana").toAbsolutePath();
-        if (Files.exists(folder.resolve(".complete"))) {
-            return folder;
-        }
-        Files.createDirectories(folder);
-        for (Note note : dataset.notes()) {
-            Files.writeString(folder.resolve(note.id() + ".md"), note.text());
-        }
-        Files.writeString(folder.resolve(".complete"), "ok");
-        return folder;
-    }
-
-    private static Path index(Path jar, Path notes, String store, String model) throws Exception {
-        Path index = Path.of("target", "bench-indexes", "arguana-" + store + "-" + model).toAbsolutePath();
-        if (!Files.exists(index.resolve(".complete"))) {
-            String out = CliProcess.run(CliProcess.command(jar, List.of(), List.of("index", "--folder", notes.toString(),
-                    "--index", index.toString(), "--store", store, "--model", model)), Duration.ofHours(2));
-            System.out.println("# indexed " + store + " " + model + ": " + out.strip().replace('\n', ' '));
-            Files.writeString(index.resolve(".complete"), "ok");
-        }
-        return index;
     }
 }

@@ -1,7 +1,6 @@
 package dev.bearings.store.sqlite;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.IntPredicate;
@@ -50,7 +49,7 @@ final class ExactScan {
                 best.add(new Hit(row, score));
             }
         }
-        return Arrays.asList(best.toArray(Hit[]::new));
+        return List.copyOf(best);
     }
 
     /**
