@@ -17,9 +17,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An index kept fresh for a long-running server: a reader that is reopened whenever the index files
@@ -43,6 +47,8 @@ final class LiveIndex implements AutoCloseable {
     private final RecipeOptions.Opened recipe;
     private final ProviderRegistry<NoteSourceProvider> providers;
     private final Clock clock;
+    /** One call at a time: a sync reopens the reader that a concurrent search would be using. */
+    private final ReentrantLock lock = new ReentrantLock();
     private ChunkIndexReader reader;
     private String readerStamp;
 
@@ -74,14 +80,19 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /** The index as it is on disk now. */
-    synchronized ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
-        String stamp = IndexStamp.of(folder);
-        if (reader == null || !stamp.equals(readerStamp)) {
-            closeReader();
-            reader = store.openExisting(folder);
-            readerStamp = stamp;
+    ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
+        lock.lock();
+        try {
+            String stamp = IndexStamp.of(folder);
+            if (reader == null || !stamp.equals(readerStamp)) {
+                closeReader();
+                reader = store.openExisting(folder);
+                readerStamp = stamp;
+            }
+            return reader;
+        } finally {
+            lock.unlock();
         }
-        return reader;
     }
 
     /**
@@ -90,70 +101,90 @@ final class LiveIndex implements AutoCloseable {
      * whether to take it, and again by the sync under the lock, since another writer may have synced
      * in between.
      */
-    synchronized Freshness refresh(Instant deadline) throws Exception {
-        SourcesConfig config = sources();
-        if (config.isEmpty() || !changed(config)) {
-            return Freshness.FRESH;
-        }
-        IndexLock lock;
+    Freshness refresh(Instant deadline) throws Exception {
+        lock.lock();
         try {
-            lock = IndexLock.acquire(folder);
-        } catch (IOException busyOrReadOnly) {
-            // Either way the index stays as it is and the search is answered from it.
-            return new Freshness(0, 0, true);
-        }
-        try (lock) {
-            List<SyncIndex.Report> reports = write(config, deadline);
-            return new Freshness(reports.stream().mapToInt(r -> r.added() + r.changed() + r.removed()).sum(),
-                    reports.stream().mapToInt(SyncIndex.Report::deferred).sum(), false);
+            SourcesConfig config = sources();
+            if (config.isEmpty() || !changed(config)) {
+                return Freshness.FRESH;
+            }
+            IndexLock lock;
+            try {
+                lock = IndexLock.acquire(folder);
+            } catch (IOException busyOrReadOnly) {
+                // Either way the index stays as it is and the search is answered from it.
+                return new Freshness(0, 0, true);
+            }
+            try (lock) {
+                List<SyncIndex.Report> reports = write(config, deadline);
+                return new Freshness(reports.stream().mapToInt(r -> r.added() + r.changed() + r.removed()).sum(),
+                        reports.stream().mapToInt(SyncIndex.Report::deferred).sum(), false);
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
     /** A full sync of every configured source. */
-    synchronized List<SyncIndex.Report> syncAll() throws Exception {
-        SourcesConfig config = sources();
-        if (config.isEmpty()) {
-            throw new IllegalStateException("no sources are configured for this index: run bearings index --folder DIR (or --bear) once");
-        }
-        try (IndexLock lock = IndexLock.acquire(folder)) {
-            return write(config, Instant.MAX);
-        } catch (IndexLock.HeldElsewhere busy) {
-            throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");
+    List<SyncIndex.Report> syncAll() throws Exception {
+        lock.lock();
+        try {
+            SourcesConfig config = sources();
+            if (config.isEmpty()) {
+                throw new IllegalStateException("no sources are configured for this index: run bearings index --folder DIR (or --bear) once");
+            }
+            try (IndexLock lock = IndexLock.acquire(folder)) {
+                return write(config, Instant.MAX);
+            } catch (IndexLock.HeldElsewhere busy) {
+                throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Notes the sources have that the index has not caught up with, without syncing them. */
-    synchronized int pendingChanges() throws Exception {
-        int pending = 0;
-        for (NoteSource configured : openSources()) {
-            try (NoteSource source = configured) {
-                SyncIndex.Changes changes = SyncIndex.changes(source, reader());
-                pending += changes.pending().size() + changes.gone().size();
+    int pendingChanges() throws Exception {
+        lock.lock();
+        try {
+            int pending = 0;
+            for (NoteSource configured : openSources()) {
+                try (NoteSource source = configured) {
+                    SyncIndex.Changes changes = SyncIndex.changes(source, reader());
+                    pending += changes.pending().size() + changes.gone().size();
+                }
             }
+            return pending;
+        } finally {
+            lock.unlock();
         }
-        return pending;
     }
 
     /** Reads an indexed note afresh from the configured source it came from. */
-    synchronized Optional<Note> read(IndexedNote note) throws SourceException, NoteSource.UnreadableNote {
-        List<NoteSource> configured;
+    Optional<Note> read(IndexedNote note) throws SourceException, NoteSource.UnreadableNote {
+        lock.lock();
         try {
-            configured = openSources();
-        } catch (IOException e) {
-            throw new SourceException("cannot read which sources the index at " + folder + " has: " + e.getMessage(), e);
-        }
-        Optional<Note> found = Optional.empty();
-        try {
-            for (NoteSource source : configured) {
-                if (source.name().equals(note.source())) {
-                    found = source.read(note.id());
-                    break;
-                }
+            List<NoteSource> configured;
+            try {
+                configured = openSources();
+            } catch (IOException e) {
+                throw new SourceException("cannot read which sources the index at " + folder + " has: " + e.getMessage(), e);
             }
+            Optional<Note> found = Optional.empty();
+            try {
+                for (NoteSource source : configured) {
+                    if (source.name().equals(note.source())) {
+                        found = source.read(note.id());
+                        break;
+                    }
+                }
+            } finally {
+                configured.forEach(NoteSource::close);
+            }
+            return found;
         } finally {
-            configured.forEach(NoteSource::close);
+            lock.unlock();
         }
-        return found;
     }
 
     private boolean changed(SourcesConfig config) throws Exception {
@@ -181,6 +212,35 @@ final class LiveIndex implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code call} while no sync or other call can change the index under it; waits for a sync in
+     * progress, however long it takes.
+     */
+    <T> T exclusively(Callable<T> call) throws Exception {
+        lock.lock();
+        try {
+            return call.call();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * As {@link #exclusively(Callable)}, but gives up when a sync holds the index longer than {@code patience}.
+     *
+     * @return empty when it gave up
+     */
+    <T> Optional<T> exclusively(Duration patience, Callable<T> call) throws Exception {
+        if (!lock.tryLock(patience.toMillis(), TimeUnit.MILLISECONDS)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(call.call());
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private void closeReader() {
         if (reader != null) {
             reader.close();
@@ -189,8 +249,13 @@ final class LiveIndex implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        closeReader();
-        recipe.close();
+    public void close() {
+        lock.lock();
+        try {
+            closeReader();
+            recipe.close();
+        } finally {
+            lock.unlock();
+        }
     }
 }

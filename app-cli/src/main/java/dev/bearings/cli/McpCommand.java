@@ -28,6 +28,7 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -44,6 +45,7 @@ import java.util.concurrent.atomic.AtomicReference;
                 "Searches first sync the notes changed since the last sync, for at most --sync-budget seconds."})
 final class McpCommand implements Callable<Integer> {
     private final Plugins plugins;
+    private final CommandFactory commands;
     static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
             + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
             + "and lines; use read_note to read a whole note or section.";
@@ -82,8 +84,9 @@ final class McpCommand implements Callable<Integer> {
     private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
-    McpCommand(Plugins plugins) {
+    McpCommand(Plugins plugins, CommandFactory commands) {
         this.plugins = plugins;
+        this.commands = commands;
     }
 
     @Override
@@ -169,13 +172,16 @@ final class McpCommand implements Callable<Integer> {
     /** Serves until {@code stopped} counts down (SIGTERM or Ctrl-C). */
     private void serveHttp(InetAddress address, McpTools tools, LiveIndex index, McpJsonMapper mapper, CountDownLatch stopped)
             throws Exception {
-        Path tokenFolder = StoreOptions.defaultFolder();
+        Path tokenFolder = DataFolder.path();
         McpToken token = McpToken.loadOrCreate(tokenFolder);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
                 .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
         McpSyncServer server = build(McpServer.sync(transport), tools, index, mapper);
-        try (McpHttpServer http = McpHttpServer.start(address, port, token, transport)) {
+        SearchServlet search = new SearchServlet(commands, plugins, index, storeOptions.folder(), storeOptions.store);
+        try (McpHttpServer http = McpHttpServer.start(address, port, token,
+                Map.of(McpHttpServer.ENDPOINT, transport, ServedSearch.ENDPOINT, search));
+             ServedSearch.Announcement announced = ServedSearch.Announcement.of(tokenFolder, http.port(), storeOptions.folder())) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
                     + "'Authorization: Bearer <the token in %s>'%n", host, http.port(), McpHttpServer.ENDPOINT,

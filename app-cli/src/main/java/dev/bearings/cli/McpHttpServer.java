@@ -24,14 +24,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
- * The shared MCP server's HTTP side: an embedded Tomcat on a loopback address serving one servlet (the
- * SDK's Streamable HTTP transport) at {@value #ENDPOINT}, behind a guard that follows the protocol's
+ * The shared MCP server's HTTP side: an embedded Tomcat on a loopback address serving the SDK's
+ * Streamable HTTP transport at {@value #ENDPOINT} (and {@link ServedSearch}'s endpoint), behind a guard that follows the protocol's
  * security advice. A request gets through only when its {@code Host} and {@code Origin} (if any) name
  * this machine's loopback address (a web page the user visits cannot reach the server by DNS
  * rebinding) and it carries the bearer token. The transport refuses a body over {@value #MAX_REQUEST_BYTES} bytes.
@@ -54,10 +55,12 @@ final class McpHttpServer implements AutoCloseable {
     }
 
     /**
-     * @param address a loopback address: the server has no TLS and must not be reachable from the network
-     * @param port    0 picks a free port
+     * @param address  a loopback address: the server has no TLS and must not be reachable from the network
+     * @param port     0 picks a free port
+     * @param servlets by endpoint: the MCP transport at {@value #ENDPOINT}, and any other behind the same guard
      */
-    static McpHttpServer start(InetAddress address, int port, McpToken token, HttpServlet transport) throws IOException {
+    static McpHttpServer start(InetAddress address, int port, McpToken token, Map<String, HttpServlet> servlets)
+            throws IOException {
         requireLoopback(address);
         TOMCAT_LOG.setLevel(Level.WARNING);
         Path work = Files.createTempDirectory("bearings-http");
@@ -72,8 +75,10 @@ final class McpHttpServer implements AutoCloseable {
         connector.setProperty("maxKeepAliveRequests", "-1");
         tomcat.setConnector(connector);
         Context context = tomcat.addContext("", work.toString());
-        Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
-        context.addServletMappingDecoded(ENDPOINT, "mcp");
+        servlets.forEach((endpoint, servlet) -> {
+            Tomcat.addServlet(context, endpoint, servlet).setAsyncSupported(true);
+            context.addServletMappingDecoded(endpoint, endpoint);
+        });
         FilterDef guard = new FilterDef();
         guard.setFilterName("guard");
         guard.setFilter(new Guard(token));

@@ -158,11 +158,7 @@ final class McpTools {
                 .build();
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
             try {
-                Object answer;
-                // One call at a time: a sync reopens the reader that a concurrent search would be using.
-                synchronized (index) {
-                    answer = handler.answer(new Arguments(request.arguments()));
-                }
+                Object answer = index.exclusively(() -> handler.answer(new Arguments(request.arguments())));
                 afterCall.run();
                 Object structured = json.convertValue(listKey == null ? answer : Map.of(listKey, answer), Map.class);
                 return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(answer))

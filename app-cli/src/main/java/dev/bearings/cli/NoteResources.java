@@ -57,22 +57,25 @@ final class NoteResources {
     /** Adds the notes that came into the index, removes those that left; tells the clients when the list changed. */
     synchronized void reconcile(McpSyncServer server) {
         Map<String, McpSchema.Resource> now = new HashMap<>();
-        synchronized (index) {
-            ChunkIndexReader reader;
-            try {
-                reader = index.reader();
-            } catch (Exception unreadable) {
-                LOG.warn("the note resources were not updated: {}", unreadable.getMessage());
+        try {
+            boolean same = index.exclusively(() -> {
+                ChunkIndexReader reader = index.reader();
+                if (reader == listedFrom) {
+                    return true;
+                }
+                for (IndexedNote note : ListNotes.list(reader, ListNotes.Query.ALL)) {
+                    McpSchema.Resource resource = resource(note);
+                    now.put(resource.uri(), resource);
+                }
+                listedFrom = reader;
+                return false;
+            });
+            if (same) {
                 return;
             }
-            if (reader == listedFrom) {
-                return;
-            }
-            for (IndexedNote note : ListNotes.list(reader, ListNotes.Query.ALL)) {
-                McpSchema.Resource resource = resource(note);
-                now.put(resource.uri(), resource);
-            }
-            listedFrom = reader;
+        } catch (Exception unreadable) {
+            LOG.warn("the note resources were not updated: {}", unreadable.getMessage());
+            return;
         }
         boolean changed = false;
         for (String uri : List.copyOf(listed.keySet())) {
@@ -107,10 +110,7 @@ final class NoteResources {
         String source = decode(uri.substring(SCHEME.length(), slash));
         String id = decode(uri.substring(slash + 1));
         try {
-            McpTools.NoteJson note;
-            synchronized (index) {
-                note = tools.read(id, Optional.of(source), Optional.empty());
-            }
+            McpTools.NoteJson note = index.exclusively(() -> tools.read(id, Optional.of(source), Optional.empty()));
             return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, MIME_TYPE, note.markdown())));
         } catch (Exception e) {
             throw McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND).message(tools.plainError("reading " + uri, e)).data(uri).build();

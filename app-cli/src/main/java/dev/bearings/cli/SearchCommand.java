@@ -30,6 +30,7 @@ import java.util.concurrent.Callable;
 @Command(name = "search", mixinStandardHelpOptions = true, description = "Search the index by meaning and keywords.")
 final class SearchCommand implements Callable<Integer> {
     private final Plugins plugins;
+    private final Server server;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -67,33 +68,64 @@ final class SearchCommand implements Callable<Integer> {
 
     @Inject
     SearchCommand(Plugins plugins) {
+        this(plugins, null);
+    }
+
+    /** @param server a running server's index and model, with which to answer; null to open them here */
+    SearchCommand(Plugins plugins, Server server) {
         this.plugins = plugins;
+        this.server = server;
+    }
+
+    /** A running server's open index and loaded model, answering a client's search with them ({@link ServedSearch}). */
+    interface Server {
+        /**
+         * Runs {@code search} on the server's index and model, if the options name them.
+         *
+         * @return the command's exit code; anything when the server declines (it records that it did)
+         */
+        int answer(StoreOptions store, EmbedderOptions embedder, Search search) throws Exception;
+    }
+
+    /** A search of an open index with a loaded model, printing what it finds; returns the exit code. */
+    @FunctionalInterface
+    interface Search {
+        int run(ChunkIndexReader index, Embedder embedder) throws Exception;
     }
 
     @Override
     public Integer call() throws Exception {
-        SearchNotes.Mode searchMode = parseMode();
-        SearchFilter filter = new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before),
-                Optional.ofNullable(source));
-        String text = String.join(" ", query);
+        SearchNotes.Request request = new SearchNotes.Request(String.join(" ", query), limit, parseMode(),
+                new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
+        if (server != null) {
+            return server.answer(storeOptions, embedderOptions,
+                    (index, embedder) -> index.stats().chunks() == 0 ? empty() : answer(index, embedder, request));
+        }
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             if (index.stats().chunks() == 0) {
-                spec.commandLine().getErr().println("bearings: the index at " + storeOptions.folder()
-                        + " is empty: run bearings index --folder DIR (or --bear) first");
-                return 1;
+                return empty();
             }
             try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders(), Optional.of(index.manifest().recipe()))) {
                 Embedder embedder = opened.embedder();
                 index.manifest().requireModel(embedder.modelId(), embedder.dimension(), storeOptions.folder());
-                SearchNotes.Results results = new SearchNotes(embedder, Fusion.DEFAULT)
-                        .search(index, new SearchNotes.Request(text, limit, searchMode, filter));
-                if (results.queryTruncated()) {
-                    spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
-                            results.queryTokens(), embedder.maxTokens());
-                }
-                print(results);
+                return answer(index, embedder, request);
             }
         }
+    }
+
+    private int empty() {
+        spec.commandLine().getErr().println("bearings: the index at " + storeOptions.folder()
+                + " is empty: run bearings index --folder DIR (or --bear) first");
+        return 1;
+    }
+
+    private int answer(ChunkIndexReader index, Embedder embedder, SearchNotes.Request request) throws Exception {
+        SearchNotes.Results results = new SearchNotes(embedder, Fusion.DEFAULT).search(index, request);
+        if (results.queryTruncated()) {
+            spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
+                    results.queryTokens(), embedder.maxTokens());
+        }
+        print(results);
         return 0;
     }
 

@@ -6,7 +6,6 @@ import dev.bearings.core.plugin.ProviderRegistry;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.Locale;
 
 /** Where the index lives and which kind it is, shared by every command that opens one. */
 final class StoreOptions {
@@ -22,7 +21,12 @@ final class StoreOptions {
     String store;
 
     Path folder() {
-        return (folder != null ? folder : defaultFolder()).toAbsolutePath().normalize();
+        return folder(Path.of(""));
+    }
+
+    /** The folder, a relative {@code --index} taken from {@code workingFolder} (a client's, for a served search). */
+    Path folder(Path workingFolder) {
+        return (folder != null ? workingFolder.resolve(folder) : DataFolder.path()).toAbsolutePath().normalize();
     }
 
     ChunkIndexStore store(ProviderRegistry<ChunkIndexProvider> stores) {
@@ -33,18 +37,5 @@ final class StoreOptions {
     /** The store's name without its settings, which may hold a password: what status and the MCP server show. */
     String storeName() {
         return ProviderSpec.parse(store).name();
-    }
-
-    /** The user's data folder, as each platform names it. */
-    static Path defaultFolder() {
-        String home = System.getProperty("user.home");
-        String xdg = System.getenv("XDG_DATA_HOME");
-        if (xdg != null && !xdg.isBlank()) {
-            return Path.of(xdg, "bearings");
-        }
-        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac")) {
-            return Path.of(home, "Library", "Application Support", "bearings");
-        }
-        return Path.of(home, ".local", "share", "bearings");
     }
 }

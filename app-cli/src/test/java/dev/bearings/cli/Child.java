@@ -31,10 +31,16 @@ final class Child implements AutoCloseable {
 
     /** @param environment variables to set; a null value removes the variable */
     static Child start(List<String> command, Path logs, Map<String, String> environment) throws IOException {
+        return start(command, logs, environment, Path.of(""));
+    }
+
+    /** @param directory the working folder it runs in */
+    static Child start(List<String> command, Path logs, Map<String, String> environment, Path directory) throws IOException {
         Files.createDirectories(logs);
         Path out = Files.createTempFile(logs, "child", ".out");
         Path err = Files.createTempFile(logs, "child", ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .directory(directory.toAbsolutePath().toFile());
         environment.forEach((name, value) -> {
             if (value == null) {
                 builder.environment().remove(name);

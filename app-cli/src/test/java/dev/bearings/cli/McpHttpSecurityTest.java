@@ -219,7 +219,7 @@ class McpHttpSecurityTest {
             assertThat(run.err()).contains("--bind " + address).contains("not a loopback address");
         }
         assertThatThrownBy(() -> McpHttpServer.start(InetAddress.getByName("0.0.0.0"), 0,
-                McpToken.loadOrCreate(root.resolve("other")), new jakarta.servlet.http.HttpServlet() { }))
+                McpToken.loadOrCreate(root.resolve("other")), java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { })))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a loopback address");
     }
 }

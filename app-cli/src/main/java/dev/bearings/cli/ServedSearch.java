@@ -1,0 +1,159 @@
+package dev.bearings.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * {@code bearings search} answered by a running {@code bearings mcp --http} that serves the same index,
+ * with its index open and its model loaded: a whole search then costs a small JVM's start and one
+ * request on this machine, not the second it takes to load the model. Each such server names itself
+ * in the data folder ({@value #SERVERS}/PORT, holding the index it serves); the client asks each, with
+ * the server's token, and the one serving the index the command names answers with what the command
+ * would have printed. When none does (none runs, another index, a model flag, another version, a
+ * server busy with a long sync), the command runs here as always. This class is the client and must
+ * stay light: it runs before picocli, Jackson or the model are loaded, and loads none of them.
+ */
+final class ServedSearch {
+    static final String ENDPOINT = "/search";
+    static final String SERVERS = "servers";
+    /** The response's headers: the command's exit code, and where its stdout ends and its stderr begins. */
+    static final String EXIT_HEADER = "Bearings-Exit";
+    static final String OUT_CHARS_HEADER = "Bearings-Out-Chars";
+    private static final int CONNECT_MILLIS = 1_000;
+    private static final int ANSWER_MILLIS = 60_000;
+
+    private ServedSearch() {
+    }
+
+    /**
+     * Asks the running servers to run {@code search ARGS}, printing the answer of the one that does.
+     *
+     * @return its exit code, or empty when no server answered and the command should run here
+     */
+    static OptionalInt ask(List<String> args, PrintStream out, PrintStream err) {
+        Path data = DataFolder.path();
+        List<Integer> ports = ports(data.resolve(SERVERS));
+        if (ports.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        String token;
+        try {
+            token = Files.readString(data.resolve(McpToken.FILE), StandardCharsets.UTF_8).strip();
+        } catch (IOException noToken) {
+            return OptionalInt.empty();
+        }
+        StringBuilder form = new StringBuilder("version=").append(encode(Version.NUMBER))
+                .append("&cwd=").append(encode(Path.of("").toAbsolutePath().toString()));
+        args.forEach(arg -> form.append("&arg=").append(encode(arg)));
+        byte[] body = form.toString().getBytes(StandardCharsets.UTF_8);
+        for (int port : ports) {
+            try {
+                OptionalInt answered = ask(port, token, body, out, err);
+                if (answered.isPresent()) {
+                    return answered;
+                }
+            } catch (IOException goneOrBusy) {
+                // A server that ended without removing its file, or one that could not answer: the next, or here.
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private static OptionalInt ask(int port, String token, byte[] body, PrintStream out, PrintStream err) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) new URL("http", "127.0.0.1", port, ENDPOINT).openConnection();
+        try {
+            connection.setConnectTimeout(CONNECT_MILLIS);
+            connection.setReadTimeout(ANSWER_MILLIS);
+            connection.setRequestMethod("POST");
+            connection.setDoOutput(true);
+            connection.setRequestProperty("Authorization", "Bearer " + token);
+            connection.setRequestProperty("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8");
+            connection.setFixedLengthStreamingMode(body.length);
+            try (OutputStream request = connection.getOutputStream()) {
+                request.write(body);
+            }
+            if (connection.getResponseCode() != HttpURLConnection.HTTP_OK) {
+                return OptionalInt.empty();
+            }
+            String exit = connection.getHeaderField(EXIT_HEADER);
+            String outChars = connection.getHeaderField(OUT_CHARS_HEADER);
+            if (exit == null || outChars == null) {
+                return OptionalInt.empty();
+            }
+            String printed;
+            try (InputStream answer = connection.getInputStream()) {
+                printed = new String(answer.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            int split = Integer.parseInt(outChars);
+            out.print(printed.substring(0, split));
+            out.flush();
+            err.print(printed.substring(split));
+            err.flush();
+            return OptionalInt.of(Integer.parseInt(exit));
+        } catch (NumberFormatException | IndexOutOfBoundsException notOurs) {
+            return OptionalInt.empty();
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    private static List<Integer> ports(Path servers) {
+        List<Integer> ports = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(servers)) {
+            for (Path file : files) {
+                try {
+                    ports.add(Integer.parseInt(file.getFileName().toString()));
+                } catch (NumberFormatException notAServer) {
+                    // A temporary file being written, or something else: not a server.
+                }
+            }
+        } catch (IOException noServers) {
+            // No folder: no server has ever run.
+        }
+        return ports;
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A server's entry in the data folder, there while it serves.
+     *
+     * @param file the file naming the server, removed on close
+     */
+    record Announcement(Path file) implements AutoCloseable {
+        /** Writes the entry of a server on {@code port} serving {@code index}, whole or not at all. */
+        static Announcement of(Path dataFolder, int port, Path index) throws IOException {
+            Path servers = Files.createDirectories(dataFolder.resolve(SERVERS));
+            Path file = servers.resolve(Integer.toString(port));
+            Path written = Files.createTempFile(servers, "." + port, ".tmp");
+            Files.writeString(written, index + "\n", StandardCharsets.UTF_8);
+            Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return new Announcement(file);
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                Files.delete(file);
+            } catch (NoSuchFileException alreadyGone) {
+                // Removed by hand: nothing to do.
+            }
+        }
+    }
+}

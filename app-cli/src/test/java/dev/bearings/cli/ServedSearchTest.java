@@ -1,0 +1,147 @@
+package dev.bearings.cli;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code bearings search} as a process of its own beside a running {@code bearings mcp --http}: on the
+ * server's index it prints exactly what it prints alone (results, errors, exit codes), without loading
+ * the model or the command line; on another index, or asked for a model, it searches itself. Which of
+ * the two happened is read from the JVM's class-loading log of the search process.
+ */
+class ServedSearchTest {
+    private static final String QUERY = "how did I set up the VPN?";
+
+    @TempDir
+    static Path root;
+    private static Path index;
+    private static Path other;
+    private static McpHttpServerProcess server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        index = McpServerProcess.indexedExamples(root, "sqlite");
+        other = McpServerProcess.indexedExamples(Files.createDirectories(root.resolve("other")), "sqlite");
+        server = McpHttpServerProcess.start(root, index, "--watch");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    /** A search in a process of its own, from {@code directory}, and whether it loaded the model to answer. */
+    record Searched(CliRun run, boolean loadedTheModel, boolean loadedTheCommandLine) {
+    }
+
+    private static Searched search(Path directory, String... args) throws Exception {
+        Path classes = Files.createTempFile(root, "classes", ".log");
+        List<String> command = new ArrayList<>(List.of("search"));
+        command.addAll(List.of(args));
+        Child child = Child.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), command.toArray(String[]::new)),
+                root.resolve("logs"), Map.of("XDG_DATA_HOME", server.dataFolder.getParent().toString()), directory);
+        int exit = child.exitCode(Duration.ofMinutes(2));
+        String loaded = Files.readString(classes);
+        return new Searched(new CliRun(exit, child.out(), child.err()), loaded.contains(" ai.onnxruntime.OrtSession "),
+                loaded.contains(" picocli.CommandLine "));
+    }
+
+    private static void assertSame(CliRun served, CliRun alone) {
+        assertThat(served.out()).as("stdout").isEqualTo(alone.out());
+        assertThat(served.err()).as("stderr").isEqualTo(alone.err());
+        assertThat(served.exitCode()).as("exit code").isEqualTo(alone.exitCode());
+    }
+
+    @Test
+    void theServerAnswersASearchOfItsIndexAsTheCommandWouldAlone() throws Exception {
+        // A server that has gone without removing its entry is passed over.
+        int gone;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            gone = socket.getLocalPort();
+        }
+        Files.writeString(server.dataFolder.resolve(ServedSearch.SERVERS).resolve(Integer.toString(gone)), "/gone\n");
+        CliRun alone = CliRun.of("search", "--index", index.toString(), QUERY);
+        assertThat(alone.out()).contains("vpn-setup.md");
+
+        Searched served = search(root, "--index", index.toString(), QUERY);
+        assertSame(served.run(), alone);
+        assertThat(served.loadedTheModel()).as("the model loaded by the search process").isFalse();
+        assertThat(served.loadedTheCommandLine()).as("picocli loaded by the search process").isFalse();
+
+        Searched relative = search(index.getParent(), "--index", index.getFileName().toString(), QUERY, "--limit", "2", "--json");
+        assertSame(relative.run(), CliRun.of("search", "--index", index.toString(), QUERY, "--limit", "2", "--json"));
+        assertThat(relative.loadedTheModel()).as("an --index relative to the search's own folder is the server's").isFalse();
+    }
+
+    @Test
+    void errorsAndHelpAreTheCommandsOwn() throws Exception {
+        List<List<String>> commandLines = List.of(
+                List.of("--index", index.toString(), "--mode", "sideways", QUERY),
+                List.of("--index", index.toString()),
+                List.of("--index", index.toString(), "--since", "yesterday", QUERY),
+                List.of("--index", index.toString(), "--tag", "no-such-tag", "--mode", "keyword", "wireguard"),
+                List.of("--help"));
+        for (List<String> args : commandLines) {
+            Searched served = search(root, args.toArray(String[]::new));
+            List<String> alone = new ArrayList<>(List.of("search"));
+            alone.addAll(args);
+            assertSame(served.run(), CliRun.of(alone.toArray(String[]::new)));
+            assertThat(served.loadedTheModel()).as("served: %s", args).isFalse();
+        }
+    }
+
+    @Test
+    void anotherIndexOrAModelFlagIsSearchedByTheCommandItself() throws Exception {
+        Searched otherIndex = search(root, "--index", other.toString(), QUERY);
+        assertSame(otherIndex.run(), CliRun.of("search", "--index", other.toString(), QUERY));
+        assertThat(otherIndex.loadedTheModel()).as("another index: searched by the process itself").isTrue();
+
+        Searched withModelFlag = search(root, "--index", index.toString(), "--embedder", "onnx", QUERY);
+        assertSame(withModelFlag.run(), CliRun.of("search", "--index", index.toString(), "--embedder", "onnx", QUERY));
+        assertThat(withModelFlag.loadedTheModel()).as("a model flag: searched by the process itself").isTrue();
+    }
+
+    @Test
+    void theEndpointWantsTheToken() throws Exception {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port + ServedSearch.ENDPOINT))
+                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("version=" + Version.NUMBER + "&cwd=%2F&arg=--index&arg=" + index + "&arg=vpn"));
+        HttpResponse<String> refused = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(refused.body()).doesNotContain("WireGuard");
+        HttpResponse<String> answered = http.send(request.header("Authorization", "Bearer " + server.token).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answered.statusCode()).isEqualTo(200);
+        assertThat(answered.body()).contains("WireGuard");
+    }
+
+    @Test
+    void aServerNamesItselfWhileItServesAndNoLonger() throws Exception {
+        Path alone = Files.createDirectories(root.resolve("second"));
+        try (McpHttpServerProcess second = McpHttpServerProcess.start(alone, other)) {
+            Path entry = second.dataFolder.resolve(ServedSearch.SERVERS).resolve(Integer.toString(second.port));
+            assertThat(Files.readString(entry).strip()).isEqualTo(other.toString());
+            assertThat(second.stop()).as("stopped by SIGTERM").isIn(0, 143);
+            assertThat(entry).doesNotExist();
+        }
+    }
+}
