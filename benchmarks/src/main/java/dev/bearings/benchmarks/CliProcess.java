@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,10 +42,17 @@ final class CliProcess {
 
     /** Runs a command to its end within {@code limit}, failing on a non-zero exit with its stderr; gives its stdout. */
     static String run(List<String> command, Duration limit) throws IOException, InterruptedException {
+        return run(command, Map.of(), limit);
+    }
+
+    /** The same, with these environment variables set. */
+    static String run(List<String> command, Map<String, String> environment, Duration limit) throws IOException, InterruptedException {
         Path out = Files.createTempFile("bearings-run", ".out");
         Path err = Files.createTempFile("bearings-run", ".err");
         try {
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
                 throw new IllegalStateException("timed out after " + limit + ": " + command);

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * How long does {@code bearings} take as a whole process, as a person at a terminal meets it? Runs
@@ -18,7 +20,9 @@ import java.util.Locale;
  * (the machine is shared, so only ratios compare across runs). The indexes hold the first
  * {@code files} PowerShell docs pages, indexed once by the jar itself (default model) under
  * {@code target/bench-indexes}; each search command is also run with a class-data-sharing archive
- * the jar made of its own classes ({@code -XX:ArchiveClassesAtExit}, JDK 17).
+ * the jar made of its own classes ({@code -XX:ArchiveClassesAtExit}, JDK 17), and again while
+ * {@code bearings mcp --http --watch} serves the index, which the search then asks instead of loading
+ * the model. Every command runs with a data folder of its own, so no server of the user's answers.
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ColdStart app-cli/target/bearings.jar [runs] [files]}
  */
@@ -31,24 +35,56 @@ public final class ColdStart {
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int files = args.length > 2 ? Integer.parseInt(args[2]) : 4_000;
         Path notes = notes(files);
-        System.out.printf("%-44s %9s %9s %8s%n", "command", "median s", "max s", "x java");
-        double bare = row("java -version", runs, 0, List.of(CliProcess.JAVA, "-version"));
-        row("bearings --version", runs, bare, CliProcess.command(jar, List.of(), List.of("--version")));
+        // A data folder of the run's own: no server the user runs answers a search of ours.
+        Map<String, String> alone = Map.of("XDG_DATA_HOME", Files.createTempDirectory("bearings-cold").toString());
+        System.out.printf("%-48s %9s %9s %8s%n", "command", "median s", "max s", "x java");
+        double bare = row("java -version", runs, 0, List.of(CliProcess.JAVA, "-version"), alone);
+        row("bearings --version", runs, bare, CliProcess.command(jar, List.of(), List.of("--version")), alone);
         for (String store : List.of("sqlite", "lucene")) {
             Path index = CliProcess.indexOnce(jar, notes, "cold-" + store + "-" + files, List.of("--store", store));
             Path archive = index.resolveSibling("cds-" + store + ".jsa");
             List<String> search = List.of("search", "how do I remove a printer", "--index", index.toString(), "--store", store);
             if (!Files.exists(archive)) {
-                run(CliProcess.command(jar, List.of("-XX:ArchiveClassesAtExit=" + archive), search));
+                run(CliProcess.command(jar, List.of("-XX:ArchiveClassesAtExit=" + archive), search), alone);
             }
             row("status (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), List.of("status", "--index", index.toString(),
-                    "--store", store)));
+                    "--store", store)), alone);
             List<String> keyword = new ArrayList<>(search);
             keyword.addAll(List.of("--mode", "keyword"));
-            row("search --mode keyword (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), keyword));
-            row("search, hybrid (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), search));
+            row("search --mode keyword (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), keyword), alone);
+            row("search, hybrid (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), search), alone);
             row("search, hybrid, CDS archive (" + store + ")", runs, bare,
-                    CliProcess.command(jar, List.of("-XX:SharedArchiveFile=" + archive), search));
+                    CliProcess.command(jar, List.of("-XX:SharedArchiveFile=" + archive), search), alone);
+            servedRows(jar, index, store, search, runs, bare, run(CliProcess.command(jar, List.of(), search), alone));
+        }
+    }
+
+    /** The searches again, with {@code bearings mcp --http --watch} serving the index: the search asks it. */
+    private static void servedRows(Path jar, Path index, String store, List<String> search, int runs, double bare, String expected)
+            throws Exception {
+        Path data = Files.createTempDirectory("bearings-cold-served");
+        Path log = data.resolve("server.err");
+        Map<String, String> served = Map.of("XDG_DATA_HOME", data.toString());
+        ProcessBuilder serve = new ProcessBuilder(CliProcess.command(jar, List.of(), List.of("mcp", "--http", "--port", "0", "--watch",
+                "--index", index.toString(), "--store", store)))
+                .redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        serve.environment().putAll(served);
+        Process server = serve.start();
+        try {
+            McpHttpSession.awaitServing(server, log);
+            if (!run(CliProcess.command(jar, List.of(), search), served).equals(expected)) {
+                throw new IllegalStateException("the served search printed other results than the search alone");
+            }
+            row("search, hybrid, mcp --http running (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), search), served);
+            List<String> keyword = new ArrayList<>(search);
+            keyword.addAll(List.of("--mode", "keyword"));
+            row("search --mode keyword, mcp --http running (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), keyword),
+                    served);
+        } finally {
+            server.destroy();
+            if (!server.waitFor(30, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
         }
     }
 
@@ -64,23 +100,24 @@ public final class ColdStart {
         });
     }
 
-    private static double row(String name, int runs, double bare, List<String> command) throws Exception {
-        run(command);
+    private static double row(String name, int runs, double bare, List<String> command, Map<String, String> environment)
+            throws Exception {
+        run(command, environment);
         double[] seconds = new double[runs];
         for (int i = 0; i < runs; i++) {
             long started = System.nanoTime();
-            run(command);
+            run(command, environment);
             seconds[i] = (System.nanoTime() - started) / 1e9;
         }
         Arrays.sort(seconds);
         double median = seconds[runs / 2];
-        System.out.printf(Locale.ROOT, "%-44s %9.3f %9.3f %8s%n", name, median, seconds[runs - 1],
+        System.out.printf(Locale.ROOT, "%-48s %9.3f %9.3f %8s%n", name, median, seconds[runs - 1],
                 bare == 0 ? "1" : String.format(Locale.ROOT, "%.1f", median / bare));
         return median;
     }
 
     /** Runs a command to its end (at most 30 minutes: an index run); gives its stdout. */
-    private static String run(List<String> command) throws Exception {
-        return CliProcess.run(command, Duration.ofMinutes(30));
+    private static String run(List<String> command, Map<String, String> environment) throws Exception {
+        return CliProcess.run(command, environment, Duration.ofMinutes(30));
     }
 }
