@@ -6,6 +6,16 @@ set -eu
 prefix="${1:-$HOME/.local}"
 here="$(cd "$(dirname "$0")" && pwd)"
 jar="$here/target/bearings.jar"
+# The build also makes a jar per platform with only that platform's native libraries (dist/target): this machine's, if made.
+case "$(uname -s)-$(uname -m)" in
+    Linux-x86_64) platform=linux-x64 ;;
+    Linux-aarch64 | Linux-arm64) platform=linux-aarch64 ;;
+    Darwin-arm64 | Darwin-aarch64) platform=osx-aarch64 ;;
+    *) platform="" ;;
+esac
+if [ -n "$platform" ] && [ -f "$here/../dist/target/bearings-$platform.jar" ]; then
+    jar="$here/../dist/target/bearings-$platform.jar"
+fi
 if [ ! -f "$jar" ]; then
     echo "install.sh: $jar is missing; build it first: ./mvnw -q package -DskipTests" >&2
     exit 1
