@@ -21,7 +21,7 @@ import java.util.Optional;
  * The server's side of {@link ServedSearch}: runs a client's {@code bearings search} command line, the
  * same command with the same parsing and messages, on the index and model the server has open, and
  * answers with what it printed. It declines (409) a command that names another index or store, or a
- * model, or that comes from another version of Bearings, and one that would wait more than
+ * model, or an argument file, or that comes from another version of Bearings, and one that would wait more than
  * {@link #PATIENCE} for a sync: the client then searches the index itself.
  */
 final class SearchServlet extends HttpServlet {
@@ -67,6 +67,11 @@ final class SearchServlet extends HttpServlet {
         List<String> args = new ArrayList<>(List.of("search"));
         String[] given = request.getParameterValues("arg");
         args.addAll(given == null ? List.of() : List.of(given));
+        if (args.stream().anyMatch(arg -> arg.startsWith("@"))) {
+            // An argument file is read where the command runs: the client's, as the client sees it.
+            response.sendError(HttpServletResponse.SC_CONFLICT, "argument files are read by the command itself");
+            return;
+        }
         OnThisServer server = new OnThisServer(workingFolder);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -117,6 +117,13 @@ class ServedSearchTest {
         Searched withModelFlag = search(root, "--index", index.toString(), "--embedder", "onnx", QUERY);
         assertSame(withModelFlag.run(), CliRun.of("search", "--index", index.toString(), "--embedder", "onnx", QUERY));
         assertThat(withModelFlag.loadedTheModel()).as("a model flag: searched by the process itself").isTrue();
+
+        Path argumentFile = root.resolve("search-args");
+        Files.writeString(argumentFile, "--index\n" + index + "\n--limit\n1\n");
+        Searched withArgumentFile = search(root, "@" + argumentFile, QUERY);
+        assertSame(withArgumentFile.run(), CliRun.of("search", "@" + argumentFile, QUERY));
+        assertThat(withArgumentFile.run().out()).contains("vpn-setup.md");
+        assertThat(withArgumentFile.loadedTheModel()).as("an argument file: read by the process itself").isTrue();
     }
 
     @Test
