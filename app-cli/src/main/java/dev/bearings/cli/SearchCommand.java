@@ -15,6 +15,7 @@ import picocli.CommandLine.Parameters;
 
 import javax.inject.Inject;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -87,10 +88,10 @@ final class SearchCommand implements Callable<Integer> {
         int answer(StoreOptions store, EmbedderOptions embedder, Search search) throws Exception;
     }
 
-    /** A search of an open index with a loaded model, printing what it finds; returns the exit code. */
+    /** A search of an open index (in {@code folder}) with a loaded model, printing what it finds; returns the exit code. */
     @FunctionalInterface
     interface Search {
-        int run(ChunkIndexReader index, Embedder embedder) throws Exception;
+        int run(ChunkIndexReader index, Embedder embedder, Path folder) throws Exception;
     }
 
     @Override
@@ -99,11 +100,11 @@ final class SearchCommand implements Callable<Integer> {
                 new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
         if (server != null) {
             return server.answer(storeOptions, embedderOptions,
-                    (index, embedder) -> index.stats().chunks() == 0 ? empty() : answer(index, embedder, request));
+                    (index, embedder, folder) -> index.stats().chunks() == 0 ? empty(folder) : answer(index, embedder, request));
         }
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             if (index.stats().chunks() == 0) {
-                return empty();
+                return empty(storeOptions.folder());
             }
             try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders(), Optional.of(index.manifest().recipe()))) {
                 Embedder embedder = opened.embedder();
@@ -113,8 +114,8 @@ final class SearchCommand implements Callable<Integer> {
         }
     }
 
-    private int empty() {
-        spec.commandLine().getErr().println("bearings: the index at " + storeOptions.folder()
+    private int empty(Path folder) {
+        spec.commandLine().getErr().println("bearings: the index at " + folder
                 + " is empty: run bearings index --folder DIR (or --bear) first");
         return 1;
     }

@@ -108,7 +108,7 @@ final class SearchServlet extends HttpServlet {
                 declined = true;
                 return CommandLine.ExitCode.SOFTWARE;
             }
-            Optional<Integer> exit = index.exclusively(PATIENCE, () -> search.run(index.reader(), index.embedder()));
+            Optional<Integer> exit = index.exclusively(PATIENCE, () -> search.run(index.reader(), index.embedder(), folder));
             declined = exit.isEmpty();
             return exit.orElse(CommandLine.ExitCode.SOFTWARE);
         }

@@ -53,11 +53,16 @@ class ServedSearchTest {
     }
 
     private static Searched search(Path directory, String... args) throws Exception {
+        return search(server.dataFolder, directory, args);
+    }
+
+    /** The same, asking the servers that name themselves in {@code dataFolder}. */
+    private static Searched search(Path dataFolder, Path directory, String... args) throws Exception {
         Path classes = Files.createTempFile(root, "classes", ".log");
         List<String> command = new ArrayList<>(List.of("search"));
         command.addAll(List.of(args));
         Child child = Child.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), command.toArray(String[]::new)),
-                root.resolve("logs"), Map.of("XDG_DATA_HOME", server.dataFolder.getParent().toString()), directory);
+                root.resolve("logs"), Map.of("XDG_DATA_HOME", dataFolder.getParent().toString()), directory);
         int exit = child.exitCode(Duration.ofMinutes(2));
         String loaded = Files.readString(classes);
         return new Searched(new CliRun(exit, child.out(), child.err()), loaded.contains(" ai.onnxruntime.OrtSession "),
@@ -144,9 +149,17 @@ class ServedSearchTest {
     @Test
     void aServerNamesItselfWhileItServesAndNoLonger() throws Exception {
         Path alone = Files.createDirectories(root.resolve("second"));
-        try (McpHttpServerProcess second = McpHttpServerProcess.start(alone, other)) {
+        Path empty = alone.resolve("index");
+        assertThat(CliRun.of("index", "--folder", Files.createDirectories(alone.resolve("no-notes")).toString(), "--index",
+                empty.toString()).exitCode()).isZero();
+        try (McpHttpServerProcess second = McpHttpServerProcess.start(alone, empty)) {
             Path entry = second.dataFolder.resolve(ServedSearch.SERVERS).resolve(Integer.toString(second.port));
-            assertThat(Files.readString(entry).strip()).isEqualTo(other.toString());
+            assertThat(Files.readString(entry).strip()).isEqualTo(empty.toString());
+
+            Searched relative = search(second.dataFolder, alone, "--index", "index", QUERY);
+            assertSame(relative.run(), CliRun.of("search", "--index", empty.toString(), QUERY));
+            assertThat(relative.run().err()).as("the index named as the search names it").contains(empty.toString());
+            assertThat(relative.loadedTheCommandLine()).as("served").isFalse();
             assertThat(second.stop()).as("stopped by SIGTERM").isIn(0, 143);
             assertThat(entry).doesNotExist();
         }
