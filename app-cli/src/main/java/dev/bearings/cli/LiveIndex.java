@@ -47,7 +47,10 @@ final class LiveIndex implements AutoCloseable {
     private final RecipeOptions.Opened recipe;
     private final ProviderRegistry<NoteSourceProvider> providers;
     private final Clock clock;
-    /** One call at a time: a sync reopens the reader that a concurrent search would be using. */
+    /**
+     * One call at a time in this process: a sync reopens the reader that a concurrent search would be
+     * using. (The {@link IndexLock} keeps other processes from writing at the same time.)
+     */
     private final ReentrantLock lock = new ReentrantLock();
     private ChunkIndexReader reader;
     private String readerStamp;
@@ -108,14 +111,14 @@ final class LiveIndex implements AutoCloseable {
             if (config.isEmpty() || !changed(config)) {
                 return Freshness.FRESH;
             }
-            IndexLock lock;
+            IndexLock writer;
             try {
-                lock = IndexLock.acquire(folder);
+                writer = IndexLock.acquire(folder);
             } catch (IOException busyOrReadOnly) {
                 // Either way the index stays as it is and the search is answered from it.
                 return new Freshness(0, 0, true);
             }
-            try (lock) {
+            try (writer) {
                 List<SyncIndex.Report> reports = write(config, deadline);
                 return new Freshness(reports.stream().mapToInt(r -> r.added() + r.changed() + r.removed()).sum(),
                         reports.stream().mapToInt(SyncIndex.Report::deferred).sum(), false);
@@ -133,7 +136,7 @@ final class LiveIndex implements AutoCloseable {
             if (config.isEmpty()) {
                 throw new IllegalStateException("no sources are configured for this index: run bearings index --folder DIR (or --bear) once");
             }
-            try (IndexLock lock = IndexLock.acquire(folder)) {
+            try (IndexLock writer = IndexLock.acquire(folder)) {
                 return write(config, Instant.MAX);
             } catch (IndexLock.HeldElsewhere busy) {
                 throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");

@@ -30,7 +30,7 @@ final class SearchServlet extends HttpServlet {
     private final transient CommandLine.IFactory commands;
     private final transient Plugins plugins;
     private final transient LiveIndex index;
-    private final Path folder;
+    private final transient Path folder;
     private final String store;
 
     /**
