@@ -102,6 +102,14 @@ final class CliProcess {
         return procStatusKb(pid, "VmRSS:") / 1024.0;
     }
 
+    /**
+     * Of the resident memory, what maps files ({@code RssFile}: the jar, native libraries, memory-mapped
+     * index files), in MB: pages the system can drop and read again, unlike the heap's.
+     */
+    static double residentFilesMb(long pid) {
+        return procStatusKb(pid, "RssFile:") / 1024.0;
+    }
+
     /** Peak resident memory so far ({@code VmHWM}) in kB; 0 when it cannot be read. */
     static long peakKb(long pid) {
         return procStatusKb(pid, "VmHWM:");

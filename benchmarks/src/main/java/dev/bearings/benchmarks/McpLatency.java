@@ -53,7 +53,8 @@ public final class McpLatency {
     }
 
     /** Resident MB once serving, after the first search, after 1,000 searches; peak; the first search's ms. */
-    private record Memory(double started, double firstSearch, double thousandSearches, double peak, double firstSearchMillis) {
+    private record Memory(double started, double firstSearch, double thousandSearches, double mappedFiles, double peak,
+                          double firstSearchMillis) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -82,14 +83,15 @@ public final class McpLatency {
                 Memory used = serve(launcher, jar, jvm, index, store, queries, searches, (call, sample, ping) -> lines.add(String.format(Locale.ROOT,
                         "%-7s %-15s %-22s %8.1f %8.1f %9.1f", store, model, call, sample.percentile(0.5), sample.percentile(0.99),
                         ping == null ? 1.0 : sample.percentile(0.5) / ping.percentile(0.5))));
-                memory.add(String.format(Locale.ROOT, "%-7s %-15s %9.0f %12.0f %14.0f %8.0f %13.0f", store, model, used.started(),
-                        used.firstSearch(), used.thousandSearches(), used.peak(), used.firstSearchMillis()));
+                memory.add(String.format(Locale.ROOT, "%-7s %-15s %9.0f %12.0f %14.0f %14.0f %8.0f %13.0f", store, model,
+                        used.started(), used.firstSearch(), used.thousandSearches(), used.mappedFiles(), used.peak(),
+                        used.firstSearchMillis()));
             }
         }
         System.out.printf("%n%-7s %-15s %-22s %8s %8s %9s%n", "store", "model", "call", "p50 ms", "p99 ms", "x ping");
         lines.forEach(System.out::println);
-        System.out.printf("%n%-7s %-15s %9s %12s %14s %8s %13s%n", "store", "model", "start MB", "1 search MB",
-                "1,000 srch MB", "peak MB", "1st search ms");
+        System.out.printf("%n%-7s %-15s %9s %12s %14s %14s %8s %13s%n", "store", "model", "start MB", "1 search MB",
+                "1,000 srch MB", "of it files MB", "peak MB", "1st search ms");
         memory.forEach(System.out::println);
     }
 
@@ -141,7 +143,8 @@ public final class McpLatency {
             for (; done < MEMORY_SEARCHES; done++) {
                 search(session, queries.get(done % queries.size()), "hybrid");
             }
-            return new Memory(started, afterFirst, CliProcess.residentMb(server.pid()), CliProcess.peakKb(server.pid()) / 1024.0,
+            return new Memory(started, afterFirst, CliProcess.residentMb(server.pid()), CliProcess.residentFilesMb(server.pid()),
+                    CliProcess.peakKb(server.pid()) / 1024.0,
                     firstMillis);
         } finally {
             server.destroy();
