@@ -50,7 +50,7 @@ class InstallScriptTest {
                 .as("the launcher hands $BEARINGS_JAVA_OPTS to the JVM").contains("NoSuchOptionHere");
         Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
         assertThat(run(List.of("../bearings", "mcp", "--help"), showFlags, 0)).as("the server's memory settings")
-                .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30").doesNotContain("warning");
+                .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1").doesNotContain("warning");
         assertThat(run(List.of("../bearings", "--version"), showFlags, 0)).as("only the server's")
                 .doesNotContain("-XX:MaxHeapFreeRatio=30");
     }
