@@ -172,8 +172,8 @@ final class McpCommand implements Callable<Integer> {
     /** Serves until {@code stopped} counts down (SIGTERM or Ctrl-C). */
     private void serveHttp(InetAddress address, McpTools tools, LiveIndex index, McpJsonMapper mapper, CountDownLatch stopped)
             throws Exception {
-        Path tokenFolder = DataFolder.path();
-        McpToken token = McpToken.loadOrCreate(tokenFolder);
+        Path dataFolder = DataFolder.path();
+        McpToken token = McpToken.loadOrCreate(dataFolder);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
                 .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
@@ -181,11 +181,11 @@ final class McpCommand implements Callable<Integer> {
         SearchServlet search = new SearchServlet(commands, plugins, index, storeOptions.folder(), storeOptions.store);
         try (McpHttpServer http = McpHttpServer.start(address, port, token,
                 Map.of(McpHttpServer.ENDPOINT, transport, ServedSearch.ENDPOINT, search));
-             ServedSearch.Announcement announced = ServedSearch.Announcement.of(tokenFolder, http.port(), storeOptions.folder())) {
+             ServedSearch.Announcement announced = ServedSearch.Announcement.of(dataFolder, http.port(), storeOptions.folder())) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
                     + "'Authorization: Bearer <the token in %s>'%n", host, http.port(), McpHttpServer.ENDPOINT,
-                    tokenFolder.resolve(McpToken.FILE));
+                    dataFolder.resolve(McpToken.FILE));
             System.err.flush();
             stopped.await();
             server.closeGracefully();

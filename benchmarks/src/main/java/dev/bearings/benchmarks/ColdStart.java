@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How long does {@code bearings} take as a whole process, as a person at a terminal meets it? Runs
@@ -49,9 +48,7 @@ public final class ColdStart {
             }
             row("status (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), List.of("status", "--index", index.toString(),
                     "--store", store)), alone);
-            List<String> keyword = new ArrayList<>(search);
-            keyword.addAll(List.of("--mode", "keyword"));
-            row("search --mode keyword (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), keyword), alone);
+            row("search --mode keyword (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), keyword(search)), alone);
             row("search, hybrid (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), search), alone);
             row("search, hybrid, CDS archive (" + store + ")", runs, bare,
                     CliProcess.command(jar, List.of("-XX:SharedArchiveFile=" + archive), search), alone);
@@ -62,30 +59,23 @@ public final class ColdStart {
     /** The searches again, with {@code bearings mcp --http --watch} serving the index: the search asks it. */
     private static void servedRows(Path jar, Path index, String store, List<String> search, int runs, double bare, String expected)
             throws Exception {
-        Path data = Files.createTempDirectory("bearings-cold-served");
-        Path log = data.resolve("server.err");
-        Map<String, String> served = Map.of("XDG_DATA_HOME", data.toString());
-        ProcessBuilder serve = new ProcessBuilder(CliProcess.command(jar, List.of(), List.of("mcp", "--http", "--port", "0", "--watch",
-                "--index", index.toString(), "--store", store)))
-                .redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        serve.environment().putAll(served);
-        Process server = serve.start();
-        try {
-            McpHttpSession.awaitServing(server, log);
+        try (McpHttpSession.Server server = McpHttpSession.Server.start(CliProcess.command(jar, List.of(), List.of("mcp", "--http",
+                "--port", "0", "--watch", "--index", index.toString(), "--store", store)), Map.of(),
+                Files.createTempDirectory("bearings-cold-served"))) {
+            Map<String, String> served = Map.of("XDG_DATA_HOME", server.dataHome().toString());
             if (!run(CliProcess.command(jar, List.of(), search), served).equals(expected)) {
                 throw new IllegalStateException("the served search printed other results than the search alone");
             }
             row("search, hybrid, mcp --http running (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), search), served);
-            List<String> keyword = new ArrayList<>(search);
-            keyword.addAll(List.of("--mode", "keyword"));
-            row("search --mode keyword, mcp --http running (" + store + ")", runs, bare, CliProcess.command(jar, List.of(), keyword),
-                    served);
-        } finally {
-            server.destroy();
-            if (!server.waitFor(30, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
+            row("search --mode keyword, mcp --http running (" + store + ")", runs, bare,
+                    CliProcess.command(jar, List.of(), keyword(search)), served);
         }
+    }
+
+    private static List<String> keyword(List<String> search) {
+        List<String> keyword = new ArrayList<>(search);
+        keyword.addAll(List.of("--mode", "keyword"));
+        return keyword;
     }
 
     /** The first {@code files} pages of the corpus as a folder of notes, written once. */

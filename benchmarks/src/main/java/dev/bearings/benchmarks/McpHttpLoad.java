@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -57,14 +58,10 @@ public final class McpHttpLoad {
         for (String line : Files.readAllLines(ProjectData.PERSONAL_NOTES.resolve("questions.jsonl"))) {
             questions.add(McpHttpSession.JSON.readTree(line).path("text").asText());
         }
-        Path log = work.resolve("server.err");
-        ProcessBuilder serve = new ProcessBuilder(CliProcess.command(jar, List.of(), List.of("mcp", "--http", "--port", "0",
-                "--index", index.toString()))).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        serve.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
-        Process server = serve.start();
-        try {
-            String url = McpHttpSession.awaitServing(server, log);
-            String token = Files.readString(work.resolve("data/bearings/mcp-token")).strip();
+        try (McpHttpSession.Server server = McpHttpSession.Server.start(CliProcess.command(jar, List.of(), List.of("mcp", "--http",
+                "--port", "0", "--index", index.toString())), Map.of(), work)) {
+            String url = server.url();
+            String token = server.token();
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
             run(http, url, token, 1, questions, Math.min(seconds, 10)); // warm up the server's JIT and caches
             Run baseline = run(http, url, token, 1, questions, seconds);
@@ -78,11 +75,6 @@ public final class McpHttpLoad {
                 System.out.printf("%-8d %9d %7d %10.1f %9.1f %9.1f %11.2fx %11.2fx%n", r.clients, r.latenciesNanos.length,
                         r.errors, r.perSecond(), r.percentileMillis(0.5), r.percentileMillis(0.99),
                         r.percentileMillis(0.5) / baseline.percentileMillis(0.5), r.perSecond() / baseline.perSecond());
-            }
-        } finally {
-            server.destroy();
-            if (!server.waitFor(30, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
             }
         }
     }

@@ -12,6 +12,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -38,8 +40,43 @@ final class McpHttpSession {
         this.id = id;
     }
 
+    /**
+     * A running {@code bearings mcp --http --port 0} with a data folder of its own ({@code WORK/data}),
+     * where it serves and its token; closing it stops it as a service manager would (SIGTERM).
+     */
+    record Server(Process process, String url, String token, Path dataHome) implements AutoCloseable {
+        /** Starts the command (stderr to {@code WORK/server.err}) and waits, at most 2 minutes, until it serves. */
+        static Server start(List<String> command, Map<String, String> environment, Path work) throws IOException, InterruptedException {
+            Path log = work.resolve("server.err");
+            Path dataHome = work.resolve("data");
+            ProcessBuilder serve = new ProcessBuilder(command).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            serve.environment().putAll(environment);
+            serve.environment().put("XDG_DATA_HOME", dataHome.toString());
+            Process process = serve.start();
+            try {
+                String url = awaitServing(process, log);
+                return new Server(process, url, Files.readString(dataHome.resolve("bearings/mcp-token")).strip(), dataHome);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                stop(process);
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop(process);
+        }
+
+        private static void stop(Process process) throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+
     /** The URL a server started with {@code --port 0} says it serves, from its stderr log; at most 2 minutes. */
-    static String awaitServing(Process server, Path log) throws IOException, InterruptedException {
+    private static String awaitServing(Process server, Path log) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (System.nanoTime() < deadline) {
             Matcher serving = SERVING.matcher(Files.exists(log) ? Files.readString(log) : "");

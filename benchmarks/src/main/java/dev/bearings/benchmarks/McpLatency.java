@@ -14,8 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What an agent waits for, and what the server holds: a real {@code bearings mcp --http --watch}
@@ -104,24 +104,17 @@ public final class McpLatency {
     private static Memory serve(boolean launcher, Path jar, List<String> jvm, Path index, String store, List<String> queries,
                                 int searches, Rows rows) throws Exception {
         Path work = Files.createTempDirectory("bearings-mcp-latency");
-        Path log = work.resolve("server.err");
         List<String> mcp = List.of("mcp", "--http", "--port", "0", "--watch", "--index", index.toString(), "--store", store);
         List<String> command = new ArrayList<>(List.of(ProjectData.ROOT.resolve("bearings").toString()));
         command.addAll(mcp);
-        ProcessBuilder serve = new ProcessBuilder(launcher ? command : CliProcess.command(jar, jvm, mcp))
-                .redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        serve.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
-        if (launcher) {
-            serve.environment().put("BEARINGS_JAVA_OPTS", String.join(" ", jvm));
-        }
-        Process server = serve.start();
-        try {
-            String url = McpHttpSession.awaitServing(server, log);
+        try (McpHttpSession.Server served = McpHttpSession.Server.start(launcher ? command : CliProcess.command(jar, jvm, mcp),
+                launcher ? Map.of("BEARINGS_JAVA_OPTS", String.join(" ", jvm)) : Map.of(), work)) {
+            Process server = served.process();
             // The watcher's first sync finds nothing to do on a built index; give it a moment to settle.
             Thread.sleep(2_000);
             double started = CliProcess.residentMb(server.pid());
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-            McpHttpSession session = McpHttpSession.open(http, url, Files.readString(work.resolve("data/bearings/mcp-token")).strip());
+            McpHttpSession session = McpHttpSession.open(http, served.url(), served.token());
             long t = System.nanoTime();
             search(session, queries.get(0), "hybrid");
             double firstMillis = (System.nanoTime() - t) / 1e6;
@@ -146,11 +139,6 @@ public final class McpLatency {
             return new Memory(started, afterFirst, CliProcess.residentMb(server.pid()), CliProcess.residentFilesMb(server.pid()),
                     CliProcess.peakKb(server.pid()) / 1024.0,
                     firstMillis);
-        } finally {
-            server.destroy();
-            if (!server.waitFor(30, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
         }
     }
 
