@@ -11,9 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SnippetsTest {
 
     @Test
-    void queryTermsAreLowerCaseWithoutStopWords() {
-        assertThat(Snippets.terms("How did I set up the VPN's Router?")).containsExactly("set", "up", "vpn's", "router");
-        assertThat(Snippets.terms("the of a")).isEmpty();
+    void queryTermsAreTheWordsKeywordSearchMatches() {
+        assertThat(Snippets.terms("How did I set up the VPN's Router?")).containsExactly("set", "vpn's", "router");
+        assertThat(Snippets.terms("the of a")).as("nothing but function words: all marked").containsExactly("the", "of", "a");
+        assertThat(Snippets.terms("嵐山 tickets")).containsExactly("tickets", "嵐山");
     }
 
     @Test

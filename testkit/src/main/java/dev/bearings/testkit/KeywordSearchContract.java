@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What a chunk index that also searches by keywords ({@link KeywordSearch}) must do, on top of
  * everything {@link ChunkIndexContract} asks: BM25-like ranking with stemming, the same filters as
- * vector search, and query syntax read as plain words.
+ * vector search, query syntax read as plain words, a question's function words not matched
+ * ({@link dev.bearings.core.search.KeywordQuery}), and scores read against a full match.
  */
 public abstract class KeywordSearchContract extends ChunkIndexContract {
 
@@ -46,6 +47,49 @@ public abstract class KeywordSearchContract extends ChunkIndexContract {
         }
     }
 
+
+    /** Notes of one chunk each, the chunk's text as given, vectors of no interest. */
+    private static void plain(ChunkIndex index, String... idAndText) {
+        for (int i = 0; i < idAndText.length; i += 2) {
+            index.replaceNote(note(idAndText[i], "v1"), List.of(new dev.bearings.core.index.IndexedChunk(0, "", 1, 1,
+                    idAndText[i + 1], idAndText[i].hashCode() + "-0", new float[]{1, 0, 0, 0}, "")));
+        }
+    }
+
+    @Test
+    protected void theWordsQuestionsAreMadeOfAreNotMatched() throws Exception {
+        try (ChunkIndex index = open()) {
+            var keywords = (KeywordSearch) index;
+            plain(index, "bike.md", "What should I do with my old bike? I can sell it or I can give it away.",
+                    "gifts.md", "Ideas for Dad: a watch for his 70th birthday, or a book about trains.",
+                    "band.md", "Tickets for The Who at Wembley, and for Pulp.");
+            assertThat(ids(keywords.keywords("what should I get my father for his birthday", 5, SearchFilter.NONE)))
+                    .as("'what', 'should', 'I', 'my', 'his' match no note").containsExactly("gifts.md#0");
+            assertThat(keywords.keywords("how can I do it", 5, SearchFilter.NONE)).as("nothing but function words: all of them")
+                    .isNotEmpty();
+            assertThat(ids(keywords.keywords("The Who", 5, SearchFilter.NONE))).first().isEqualTo("band.md#0");
+        }
+    }
+
+    @Test
+    protected void aScoreIsTheHitsShareOfAFullMatch() throws Exception {
+        try (ChunkIndex index = open()) {
+            var keywords = (KeywordSearch) index;
+            // Eight chunks of six words; "kestrel" in two of them, "pellet" in one.
+            plain(index, "a.md", "kestrel pellet found under the oak", "b.md", "kestrel hovering over the motorway verge",
+                    "c.md", "seed mix for the garden feeders", "d.md", "blue tits nesting in the box",
+                    "e.md", "compost heap turned twice this month", "f.md", "hedgehog house under the laurel hedge",
+                    "g.md", "pond liner patched with the kit", "h.md", "apple tree pruned in late winter");
+            var both = keywords.keywords("kestrel pellet", 5, SearchFilter.NONE);
+            assertThat(ids(both)).containsExactly("a.md#0", "b.md#0");
+            assertThat(both.get(0).score()).as("holding every query word once: about a full match").isBetween(0.7, 1.4);
+            assertThat(both.get(1).score() / both.get(0).score()).as("holding the commoner half of the query")
+                    .isBetween(0.2, 0.6);
+            var absent = keywords.keywords("kestrel pellet zeppelin", 5, SearchFilter.NONE);
+            assertThat(absent.get(0).score()).as("a query word no chunk holds lowers every share")
+                    .isLessThan(both.get(0).score() * 0.8);
+        }
+    }
 
     @Test
     protected void japaneseChineseAndKoreanWordsAreFoundInsideSentencesWrittenWithoutSpaces() throws Exception {

@@ -12,6 +12,7 @@ import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.search.CjkBigrams;
+import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
@@ -337,7 +338,7 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
 
     @Override
     public synchronized List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
-        Set<String> terms = new java.util.LinkedHashSet<>(words(query));
+        Set<String> terms = new java.util.LinkedHashSet<>(words(KeywordQuery.of(query).text()));
         if (terms.isEmpty()) {
             return List.of();
         }
@@ -357,6 +358,12 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
         }
         double averageLength = frequencies.isEmpty() ? 1 : totalLength / frequencies.size();
         int documents = frequencies.size();
+        // One occurrence at average length scores the term's idf: the sum of them is a full match.
+        double fullMatch = 0;
+        for (String term : terms) {
+            int df = documentFrequency.getOrDefault(term, 0);
+            fullMatch += Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+        }
         List<RankedChunk> scored = new ArrayList<>();
         for (Entry entry : matching(filter)) {
             for (IndexedChunk chunk : entry.chunks()) {
@@ -372,7 +379,7 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
                     }
                 }
                 if (score > 0) {
-                    scored.add(new RankedChunk(stored(entry.note(), chunk), score));
+                    scored.add(new RankedChunk(stored(entry.note(), chunk), score / fullMatch));
                 }
             }
         }

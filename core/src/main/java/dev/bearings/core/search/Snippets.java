@@ -14,26 +14,19 @@ import java.util.regex.Pattern;
  */
 public final class Snippets {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}_'-]*");
-    private static final Set<String> STOP = Set.of("a", "an", "and", "are", "as", "at", "be", "by", "did", "do", "for",
-            "from", "how", "i", "in", "is", "it", "my", "of", "on", "or", "that", "the", "this", "to", "was", "what",
-            "when", "where", "which", "who", "why", "with");
 
     private Snippets() {
     }
 
     /**
-     * The query's words worth marking: lower case, stop words left out; Japanese, Chinese and Korean
-     * as their bigrams ({@link CjkBigrams}), which are marked wherever they occur.
+     * The query's words worth marking: the words keyword search matches ({@link KeywordQuery}), with
+     * Japanese, Chinese and Korean as their bigrams ({@link CjkBigrams}), which are marked wherever they occur.
      */
     public static Set<String> terms(String query) {
         Set<String> terms = new LinkedHashSet<>();
-        Matcher m = WORD.matcher(query.toLowerCase(Locale.ROOT));
-        while (m.find()) {
-            if (CjkBigrams.hasCjk(m.group())) {
-                continue;
-            }
-            if (!STOP.contains(m.group())) {
-                terms.add(m.group());
+        for (String word : KeywordQuery.of(query).words()) {
+            if (!CjkBigrams.hasCjk(word)) {
+                terms.add(word);
             }
         }
         terms.addAll(CjkBigrams.bigrams(query));

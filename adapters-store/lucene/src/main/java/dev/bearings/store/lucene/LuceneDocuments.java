@@ -3,6 +3,7 @@ package dev.bearings.store.lucene;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.StoredChunk;
@@ -22,6 +23,7 @@ import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.search.IndexSearcher;
@@ -50,6 +52,8 @@ import java.util.stream.Stream;
 
 /** How notes and chunks are laid out as Lucene documents, and the reads both index views share. */
 final class LuceneDocuments {
+    /** The similarity an {@link IndexSearcher} scores with unless told otherwise. */
+    private static final BM25Similarity BM25 = new BM25Similarity();
     static final String KEY = "key";
     static final String TYPE = "type";
     static final String SOURCE = "source";
@@ -178,16 +182,26 @@ final class LuceneDocuments {
         return hits;
     }
 
+    /**
+     * BM25 over the text (and the headings at half weight), each score divided by what a chunk of average
+     * length holding each query term once in its text would score ({@link dev.bearings.core.search.KeywordSearch}):
+     * with Lucene's BM25, one occurrence at average length scores {@code idf / (1 + k1)}.
+     */
     static List<RankedChunk> keywords(IndexSearcher searcher, Analyzer analyzer, String query, int limit,
                                       SearchFilter filter) throws IOException {
         BooleanQuery.Builder words = new BooleanQuery.Builder();
         int count = 0;
-        try (TokenStream tokens = analyzer.tokenStream(TEXT, query)) {
+        double fullMatch = 0;
+        long chunks = Math.max(1, searcher.getIndexReader().getDocCount(TEXT));
+        try (TokenStream tokens = analyzer.tokenStream(TEXT, KeywordQuery.of(query).text())) {
             CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
             tokens.reset();
             while (tokens.incrementToken() && count < IndexSearcher.getMaxClauseCount() / 2) {
-                words.add(new TermQuery(new Term(TEXT, term.toString())), BooleanClause.Occur.SHOULD);
+                Term inText = new Term(TEXT, term.toString());
+                words.add(new TermQuery(inText), BooleanClause.Occur.SHOULD);
                 words.add(new BoostQuery(new TermQuery(new Term(HEADINGS, term.toString())), 0.5f), BooleanClause.Occur.SHOULD);
+                int withTerm = searcher.getIndexReader().docFreq(inText);
+                fullMatch += Math.log(1 + (chunks - withTerm + 0.5) / (withTerm + 0.5)) / (1 + BM25.getK1());
                 count++;
             }
             tokens.end();
@@ -200,7 +214,7 @@ final class LuceneDocuments {
         List<RankedChunk> hits = new ArrayList<>();
         StoredFields stored = searcher.storedFields();
         for (ScoreDoc hit : searcher.search(q.build(), limit).scoreDocs) {
-            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc, HIT_FIELDS)), hit.score));
+            hits.add(new RankedChunk(storedChunk(stored.document(hit.doc, HIT_FIELDS)), hit.score / fullMatch));
         }
         return hits;
     }

@@ -6,6 +6,7 @@ import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
@@ -183,7 +184,8 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
 
     @Override
     public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
-        String words = SolrDocuments.words(query);
+        List<String> kept = KeywordQuery.of(query).words();
+        String words = SolrDocuments.words(String.join(" ", kept));
         if (words.isEmpty()) {
             return List.of();
         }
@@ -194,11 +196,39 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
         q.set("q.op", "OR");
         q.set("mm", "1");
         SolrDocuments.filters(filter).forEach(q::addFilterQuery);
+        // How many chunks hold each word, over the whole collection, in the same request: what a full match scores.
+        StringBuilder facets = new StringBuilder("{\"chunks\":{\"type\":\"query\",\"q\":\"*:*\",\"domain\":{\"query\":\""
+                + SolrDocuments.TYPE + ":" + SolrDocuments.CHUNK + "\"}}");
+        for (int i = 0; i < kept.size(); i++) {
+            q.set("kw" + i, kept.get(i));
+            facets.append(",\"kw").append(i).append("\":{\"type\":\"query\",\"q\":\"{!field f=").append(SolrDocuments.TEXT)
+                    .append(" v=$kw").append(i).append("}\",\"domain\":{\"query\":\"").append(SolrDocuments.TYPE).append(':')
+                    .append(SolrDocuments.CHUNK).append("\"}}");
+        }
+        q.set("json.facet", facets.append('}').toString());
+        QueryResponse response = query(q);
+        double fullMatch = fullMatch(response, kept.size());
         List<RankedChunk> hits = new ArrayList<>();
-        for (SolrDocument doc : query(q).getResults()) {
-            hits.add(new RankedChunk(SolrDocuments.storedChunk(doc), ((Number) doc.getFieldValue("score")).doubleValue()));
+        for (SolrDocument doc : response.getResults()) {
+            hits.add(new RankedChunk(SolrDocuments.storedChunk(doc),
+                    ((Number) doc.getFieldValue("score")).doubleValue() / fullMatch));
         }
         return hits;
+    }
+
+    /**
+     * What a chunk of average length holding each word once scores with Solr's BM25 (Lucene's, k1 1.2):
+     * the sum of {@code idf / (1 + k1)}, from the counts the request's facets gave.
+     */
+    private static double fullMatch(QueryResponse response, int words) {
+        var facets = response.getJsonFacetingResponse();
+        long chunks = Math.max(1, facets.getQueryFacet("chunks").getCount());
+        double sum = 0;
+        for (int i = 0; i < words; i++) {
+            long withWord = facets.getQueryFacet("kw" + i).getCount();
+            sum += Math.log(1 + (chunks - withWord + 0.5) / (withWord + 0.5)) / 2.2;
+        }
+        return sum;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.bearings.store.sqlite;
 
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.search.CjkBigrams;
+import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.StoredChunk;
@@ -33,13 +34,12 @@ import java.util.regex.Pattern;
 final class SqliteSearch {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
     private static final int KEYWORD_OVERFETCH = 4;
-    /** Lucene's English stop words, so that both stores read a query alike. */
-    private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "are", "as", "at", "be", "but", "by", "for",
-            "if", "in", "into", "is", "it", "no", "not", "of", "on", "or", "such", "that", "the", "their", "then", "there",
-            "these", "they", "this", "to", "was", "will", "with");
-
     private final Connection db;
     private Snapshot snapshot;
+    /** How many chunks hold each query term, as of {@link #termsVersion}: what BM25's idf is made of. */
+    private final Map<String, Long> chunksWithTerm = new HashMap<>();
+    private long chunkCount = -1;
+    private long termsVersion = -1;
 
     SqliteSearch(Connection db) {
         this.db = db;
@@ -48,6 +48,7 @@ final class SqliteSearch {
     /** Our own connection wrote: the snapshot no longer matches ({@code data_version} sees only others' writes). */
     void invalidate() {
         snapshot = null;
+        termsVersion = -1;
     }
 
     /** All vectors and note metadata, laid out for a fast scan, as of one {@code data_version}. */
@@ -102,11 +103,17 @@ final class SqliteSearch {
         return load(scores);
     }
 
+    /**
+     * FTS5's BM25, each score divided by what a chunk of average length holding each query term once
+     * would score ({@link dev.bearings.core.search.KeywordSearch}): the sum of the terms' idf, as FTS5
+     * computes it, for one occurrence at average length contributes exactly its idf.
+     */
     List<RankedChunk> keywords(String query, int limit, SearchFilter filter) throws SQLException {
         List<String> terms = terms(query);
         if (terms.isEmpty()) {
             return List.of();
         }
+        double fullMatch = fullMatch(terms);
         // The full-text table alone: joining each match to its chunk row before the top few are
         // picked costs a lookup per matching row, which made the query 4x slower at 100k chunks.
         Map<Long, Double> scores = new LinkedHashMap<>();
@@ -116,7 +123,7 @@ final class SqliteSearch {
             q.setInt(2, filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH);
             try (ResultSet rows = q.executeQuery()) {
                 while (rows.next()) {
-                    scores.put(rows.getLong(1), rows.getDouble(2));
+                    scores.put(rows.getLong(1), rows.getDouble(2) / fullMatch);
                 }
             }
         }
@@ -128,22 +135,48 @@ final class SqliteSearch {
         return ranked;
     }
 
+    /** The sum of the terms' idf as FTS5's bm25() takes it: ln((N - n + 0.5) / (n + 0.5)), at least 1e-6. */
+    private double fullMatch(List<String> terms) throws SQLException {
+        long version = dataVersion();
+        if (version != termsVersion) {
+            chunksWithTerm.clear();
+            try (Statement s = db.createStatement(); ResultSet rows = s.executeQuery("SELECT count(*) FROM chunks")) {
+                chunkCount = rows.getLong(1);
+            }
+            termsVersion = version;
+        }
+        double sum = 0;
+        for (String term : terms) {
+            Long n = chunksWithTerm.get(term);
+            if (n == null) {
+                try (PreparedStatement q = db.prepareStatement("SELECT count(*) FROM chunk_text WHERE chunk_text MATCH ?")) {
+                    q.setString(1, term);
+                    try (ResultSet rows = q.executeQuery()) {
+                        n = rows.getLong(1);
+                    }
+                }
+                if (chunksWithTerm.size() > 10_000) {
+                    chunksWithTerm.clear();
+                }
+                chunksWithTerm.put(term, n);
+            }
+            sum += Math.max(1e-6, Math.log((chunkCount - n + 0.5) / (n + 0.5)));
+        }
+        return sum;
+    }
+
     /**
-     * The query's distinct words (Japanese, Chinese and Korean as bigrams, as they are indexed) as
-     * quoted FTS5 terms, without English stop words: in an OR query
-     * they match nearly every chunk, which makes long questions slow and adds only noise to BM25.
-     * A query of nothing but stop words keeps them, so that it still finds something.
+     * The words keyword search matches ({@link KeywordQuery}), Japanese, Chinese and Korean as bigrams
+     * as they are indexed, each as a quoted FTS5 term, so that no word is read as FTS5 syntax.
      */
     static List<String> terms(String query) {
         Set<String> words = new LinkedHashSet<>();
-        Matcher m = WORD.matcher(CjkBigrams.segment(query).toLowerCase(Locale.ROOT));
+        Matcher m = WORD.matcher(CjkBigrams.segment(KeywordQuery.of(query).text()).toLowerCase(Locale.ROOT));
         while (m.find()) {
             words.add(m.group());
         }
-        Set<String> content = new LinkedHashSet<>(words);
-        content.removeAll(STOP_WORDS);
         List<String> terms = new ArrayList<>();
-        for (String word : content.isEmpty() ? words : content) {
+        for (String word : words) {
             terms.add("\"" + word + "\"");
         }
         return terms;
