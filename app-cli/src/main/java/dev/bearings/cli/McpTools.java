@@ -213,9 +213,9 @@ final class McpTools {
             index.refresh(Instant.now().plus(syncBudget.get()));
         }
         ChunkIndexReader reader = index.reader();
-        SearchNotes.Results results = new SearchNotes(index.embedder(), Fusion.DEFAULT)
+        SearchNotes.Results results = new SearchNotes(index.embedder(), reader.manifest().recipe().fusion())
                 .search(reader, new SearchNotes.Request(query, limit, mode, filter));
-        return results.hits().stream().map(SearchHitJson::of).toList();
+        return results.hits().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
     }
 
     /** A note as read_note returns it. */

@@ -121,7 +121,7 @@ final class SearchCommand implements Callable<Integer> {
     }
 
     private int answer(ChunkIndexReader index, Embedder embedder, SearchNotes.Request request) throws Exception {
-        SearchNotes.Results results = new SearchNotes(embedder, Fusion.DEFAULT).search(index, request);
+        SearchNotes.Results results = new SearchNotes(embedder, index.manifest().recipe().fusion()).search(index, request);
         if (results.queryTruncated()) {
             spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
                     results.queryTokens(), embedder.maxTokens());
@@ -159,7 +159,7 @@ final class SearchCommand implements Callable<Integer> {
     private void print(SearchNotes.Results results) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            List<SearchHitJson> hits = results.hits().stream().map(SearchHitJson::of).toList();
+            List<SearchHitJson> hits = results.hits().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(hits));
             return;
         }
@@ -179,6 +179,10 @@ final class SearchCommand implements Callable<Integer> {
                 out.printf("   %s%n", hit.snippet());
                 out.printf("   %s%n", hit.link());
             }
+        }
+        if (parseMode() == SearchNotes.Mode.HYBRID) {
+            out.printf(Locale.ROOT, "(this question weighed meaning %.0f%%, keywords %.0f%%)%n", 100 * results.weights().vector(),
+                    100 * results.weights().keyword());
         }
     }
 }

@@ -10,6 +10,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Search over the bundled example notes (dated as {@link McpServerProcess#EXAMPLES_MODIFIED} says),
@@ -133,6 +137,29 @@ class SearchCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("1. Backups  (backups.md)").contains("# Backups > ## Restic to the external disk")
                 .contains("**restic**").contains("lines 12-22");
+    }
+
+    @Test
+    void theIndexsOwnFusionWeighsTheListsAndSaysHow() throws Exception {
+        indexNotes("sqlite");
+        JsonNode weights = search("sqlite", "restic password").get(0).get("weights");
+        assertThat(weights.get("vector").asDouble() + weights.get("keyword").asDouble()).isCloseTo(1.0, within(0.002));
+        assertThat(weights.get("keyword").asDouble()).as("both lists count").isBetween(0.05, 0.95);
+        assertThat(CliRun.of("search", "--index", index.toString(), "restic password").out())
+                .containsPattern("this question weighed meaning \\d+%, keywords \\d+%");
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + index.resolve("bearings.sqlite"));
+             Statement update = db.createStatement()) {
+            assertThat(update.executeUpdate("UPDATE meta SET value = 'convex:alpha=1.0' WHERE key = 'fusion'")).isOne();
+        }
+        JsonNode onlyMeaning = search("sqlite", "restic password");
+        assertThat(onlyMeaning.get(0).get("weights").get("vector").asDouble()).isEqualTo(1.0);
+        assertThat(passages(onlyMeaning)).isEqualTo(passages(search("sqlite", "--mode", "vector", "restic password")));
+    }
+
+    private static List<String> passages(JsonNode hits) {
+        List<String> passages = new ArrayList<>();
+        hits.forEach(hit -> passages.add(hit.get("noteId").asText() + ":" + hit.get("startLine").asInt()));
+        return passages;
     }
 
     @Test

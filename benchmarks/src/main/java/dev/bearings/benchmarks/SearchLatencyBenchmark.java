@@ -3,7 +3,6 @@ package dev.bearings.benchmarks;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
@@ -62,7 +61,7 @@ public class SearchLatencyBenchmark {
     public void setUp() throws Exception {
         index = LargeIndex.open(store, chunks);
         embedder = new OnnxEmbedderProvider().create(Settings.NONE);
-        search = new SearchNotes(embedder, Fusion.DEFAULT);
+        search = new SearchNotes(embedder, index.manifest().recipe().fusion());
     }
 
     @TearDown

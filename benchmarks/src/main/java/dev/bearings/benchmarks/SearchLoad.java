@@ -3,7 +3,6 @@ package dev.bearings.benchmarks;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
@@ -37,7 +36,7 @@ public final class SearchLoad {
         try (Embedder embedder = new OnnxEmbedderProvider().create(Settings.NONE)) {
             for (String store : List.of("sqlite", "lucene")) {
                 try (ChunkIndexReader index = LargeIndex.open(store, chunks)) {
-                    SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+                    SearchNotes search = new SearchNotes(embedder, index.manifest().recipe().fusion());
                     run(search, index, 1, 50);
                     double single = 0;
                     for (int threads : new int[]{1, 2, 4, 8}) {

@@ -42,7 +42,7 @@ public final class SolrStoreBenchmark {
                 "threads", "per s", "vs lucene", "p50 ms", "p99 ms", "errors", "heap MB", "disk MB");
         double baseline = 0;
         try (Embedder hashing = new HashingEmbedderProvider().create(Settings.NONE)) {
-            SearchNotes search = new SearchNotes(hashing, Fusion.DEFAULT);
+            SearchNotes search = new SearchNotes(hashing, Fusion.QUERY_AWARE);
             for (String name : List.of("lucene", "solr")) {
                 ChunkIndexStore store = name.equals("lucene") ? LargeIndex.store("lucene")
                         : new SolrIndexProvider().create(cloud.settings("bench-" + chunks, "commit-every=1000"));

@@ -4,6 +4,8 @@ import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexRecipe;
+import dev.bearings.core.search.ConvexFusion;
+import dev.bearings.core.search.Fusion;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -32,6 +34,20 @@ class IndexManifestTest {
         assertThat(manifest.dimension()).isEqualTo(384);
         assertThat(manifest.chunking()).isEqualTo("max 300, min 30, overlap 40 words, window 512 tokens, prefix title > path, "
                 + "parser commonmark");
+    }
+
+    @Test
+    void theFusionIsTheModelsUnlessTheManifestNamesAnother() {
+        assertThat(RECIPE.fusion()).isEqualTo(Fusion.QUERY_AWARE);
+        Map<String, String> fields = new HashMap<>(new IndexManifest(3, RECIPE.withFusion(new ConvexFusion(0.7))).fields());
+        assertThat(fields).containsEntry("fusion", "convex:alpha=0.7");
+        assertThat(IndexManifest.ofFields(fields).recipe().fusion()).isEqualTo(new ConvexFusion(0.7));
+        fields.remove("fusion");
+        assertThat(IndexManifest.ofFields(fields).recipe().fusion()).isEqualTo(Fusion.QUERY_AWARE);
+        fields.put("model", "all-MiniLM-L6-v2/int8");
+        assertThat(IndexManifest.ofFields(fields).recipe().fusion()).isEqualTo(Fusion.MINILM);
+        assertThat(new IndexManifest(3, RECIPE).differences(new IndexManifest(3, RECIPE.withFusion(Fusion.MINILM))))
+                .as("searching with another fusion needs no rebuild").isEmpty();
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.chunk.TokenBudget;
 import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.search.Fusion;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +26,11 @@ import java.util.TreeMap;
  * @param embedderSettings the settings the embedder was created with (its model, window), as given
  * @param modelId          what the embedder calls its model; vectors of different ids never mix
  * @param window           the model's token window the chunks are cut to
+ * @param fusion           how hybrid search fuses the index's two lists: the fusion measured best for the
+ *                         model when the index was built ({@link Fusion#measuredFor}), kept with it
  */
 public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudget, Prefix prefix, String embedder,
-                          Map<String, String> embedderSettings, String modelId, int window, int dimension) {
+                          Map<String, String> embedderSettings, String modelId, int window, int dimension, Fusion fusion) {
 
     /** What is embedded in front of a chunk's text. */
     public enum Prefix {
@@ -66,10 +69,23 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
         Objects.requireNonNull(prefix, "prefix");
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(modelId, "modelId");
+        Objects.requireNonNull(fusion, "fusion");
         embedderSettings = Map.copyOf(embedderSettings);
         if (window < 1 || dimension < 1) {
             throw new IllegalArgumentException("window and dimension must be positive, were " + window + " and " + dimension);
         }
+    }
+
+    /** A recipe searched with the fusion measured best for its model. */
+    public IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudget, Prefix prefix, String embedder,
+                       Map<String, String> embedderSettings, String modelId, int window, int dimension) {
+        this(parser, rules, tokenBudget, prefix, embedder, embedderSettings, modelId, window, dimension,
+                Fusion.measuredFor(modelId));
+    }
+
+    /** The same recipe searched with another fusion. */
+    public IndexRecipe withFusion(Fusion other) {
+        return new IndexRecipe(parser, rules, tokenBudget, prefix, embedder, embedderSettings, modelId, window, dimension, other);
     }
 
     /** The recipe of chunks cut by {@code rules} for {@code embedder}, as it reports its model. */
@@ -131,6 +147,7 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
         fields.put("model", modelId);
         fields.put("window", Integer.toString(window));
         fields.put("dimension", Integer.toString(dimension));
+        fields.put("fusion", fusion.describe());
         return fields;
     }
 
@@ -141,11 +158,14 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
                 settings.put(name.substring("embedder.".length()), value);
             }
         });
+        String model = required(fields, "model");
+        // An index from before the recipe held its fusion is searched with the one measured for its model.
+        Fusion fusion = fields.containsKey("fusion") ? Fusion.parse(fields.get("fusion")) : Fusion.measuredFor(model);
         return new IndexRecipe(required(fields, "parser"),
                 new ChunkingRules(number(fields, "max-words"), number(fields, "min-words"), number(fields, "overlap-words")),
                 Boolean.parseBoolean(required(fields, "token-budget")), Prefix.ofLabel(required(fields, "prefix")),
-                required(fields, "embedder"), settings, required(fields, "model"), number(fields, "window"),
-                number(fields, "dimension"));
+                required(fields, "embedder"), settings, model, number(fields, "window"),
+                number(fields, "dimension"), fusion);
     }
 
     private static String required(Map<String, String> fields, String name) {

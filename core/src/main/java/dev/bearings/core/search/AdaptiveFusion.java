@@ -28,7 +28,7 @@ public record AdaptiveFusion(int k, double vectorWeight, double minKeywordWeight
     }
 
     @Override
-    public List<Fused> fuse(String query, List<RankedChunk> vector, List<RankedChunk> keyword) {
+    public Ranking fuse(String query, List<RankedChunk> vector, List<RankedChunk> keyword) {
         double coverage = keyword.isEmpty() ? 0 : coverage(query, keyword.get(0).chunk());
         double keywordWeight = minKeywordWeight + (maxKeywordWeight - minKeywordWeight) * coverage;
         return new ReciprocalRankFusion(k, vectorWeight, keywordWeight).fuse(query, vector, keyword);

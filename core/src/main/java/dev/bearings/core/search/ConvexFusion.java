@@ -20,7 +20,7 @@ public record ConvexFusion(double alpha) implements Fusion {
     }
 
     @Override
-    public List<Fused> fuse(String query, List<RankedChunk> vector, List<RankedChunk> keyword) {
+    public Ranking fuse(String query, List<RankedChunk> vector, List<RankedChunk> keyword) {
         List<FusionInputs.Candidate> candidates = FusionInputs.union(vector, keyword);
         double[] v = range(vector);
         double[] k = range(keyword);
@@ -29,7 +29,7 @@ public record ConvexFusion(double alpha) implements Fusion {
             FusionInputs.Candidate c = candidates.get(i);
             scores[i] = alpha * normalized(c.vectorScore, v) + (1 - alpha) * normalized(c.keywordScore, k);
         }
-        return FusionInputs.ranked(candidates, scores);
+        return new Ranking(FusionInputs.ranked(candidates, scores), new Weights(alpha, 1 - alpha));
     }
 
     /** The lowest and highest score of a list. */

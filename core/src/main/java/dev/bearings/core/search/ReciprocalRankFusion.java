@@ -24,7 +24,7 @@ public record ReciprocalRankFusion(int k, double vectorWeight, double keywordWei
     }
 
     @Override
-    public List<Fused> fuse(String query, List<RankedChunk> vector, List<RankedChunk> keyword) {
+    public Ranking fuse(String query, List<RankedChunk> vector, List<RankedChunk> keyword) {
         List<FusionInputs.Candidate> candidates = FusionInputs.union(vector, keyword);
         double[] scores = new double[candidates.size()];
         for (int i = 0; i < scores.length; i++) {
@@ -32,7 +32,7 @@ public record ReciprocalRankFusion(int k, double vectorWeight, double keywordWei
             scores[i] = (c.vectorRank > 0 ? vectorWeight / (k + c.vectorRank) : 0)
                     + (c.keywordRank > 0 ? keywordWeight / (k + c.keywordRank) : 0);
         }
-        return FusionInputs.ranked(candidates, scores);
+        return new Ranking(FusionInputs.ranked(candidates, scores), Weights.of(vectorWeight, keywordWeight));
     }
 
     @Override

@@ -23,7 +23,8 @@ import java.util.Set;
 /**
  * Use case: a question to the passages that answer it, grouped under their notes. Dense vectors
  * find paraphrases, keywords find names and numbers; in {@code hybrid} mode (the default) both
- * lists are fused by reciprocal rank. Several chunks of one note may come back, ranked.
+ * lists are fused by the index's fusion, which weighs them for each query. Several chunks of one
+ * note may come back, ranked.
  */
 public final class SearchNotes {
     private static final int SNIPPET_CHARS = 240;
@@ -69,8 +70,9 @@ public final class SearchNotes {
     /**
      * @param ranked         every hit, best first
      * @param queryTruncated the query was longer than the model's window and was cut to it
+     * @param weights        how much the vector and the keyword list counted for this query
      */
-    public record Results(List<Hit> ranked, int queryTokens, boolean queryTruncated) {
+    public record Results(List<Hit> ranked, int queryTokens, boolean queryTruncated, Fusion.Weights weights) {
         /** The hits grouped under their notes: notes in the order of their best hit. */
         public List<NoteHits> notes() {
             return group(ranked);
@@ -130,8 +132,11 @@ public final class SearchNotes {
         Set<String> terms = Snippets.terms(request.query());
         List<Hit> hits = new ArrayList<>();
         Mode mode = request.mode();
+        Fusion.Weights weights = mode == Mode.VECTOR ? Fusion.Weights.VECTOR_ONLY : Fusion.Weights.KEYWORD_ONLY;
         if (mode == Mode.HYBRID) {
-            for (Fusion.Fused fused : fusion.fuse(request.query(), candidates.vector(), candidates.keyword())) {
+            Fusion.Ranking ranking = fusion.fuse(request.query(), candidates.vector(), candidates.keyword());
+            weights = ranking.weights();
+            for (Fusion.Fused fused : ranking.hits()) {
                 if (hits.size() == request.limit()) {
                     break;
                 }
@@ -145,7 +150,7 @@ public final class SearchNotes {
                         mode == Mode.KEYWORD ? i + 1 : 0, terms));
             }
         }
-        return new Results(List.copyOf(hits), candidates.queryTokens(), candidates.queryTruncated());
+        return new Results(List.copyOf(hits), candidates.queryTokens(), candidates.queryTruncated(), weights);
     }
 
     private static Hit hit(StoredChunk chunk, double score, int vectorRank, int keywordRank, Set<String> terms) {

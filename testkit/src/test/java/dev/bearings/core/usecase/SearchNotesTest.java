@@ -72,7 +72,7 @@ class SearchNotesTest {
     }
 
     private SearchNotes.Results search(String query, int limit, SearchNotes.Mode mode, SearchFilter filter) {
-        return new SearchNotes(embedder, Fusion.DEFAULT).search(index, new SearchNotes.Request(query, limit, mode, filter));
+        return new SearchNotes(embedder, Fusion.QUERY_AWARE).search(index, new SearchNotes.Request(query, limit, mode, filter));
     }
 
     private static List<String> ids(List<SearchNotes.Hit> hits) {
@@ -107,14 +107,16 @@ class SearchNotesTest {
 
     @Test
     void hybridModeFusesBothListsAsFusionSays() {
-        SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+        SearchNotes search = new SearchNotes(embedder, Fusion.QUERY_AWARE);
         SearchNotes.Request request = new SearchNotes.Request("vpn certificates port", 3, SearchNotes.Mode.HYBRID,
                 SearchFilter.NONE);
         SearchNotes.Candidates candidates = search.candidates(index, request, SearchNotes.Mode.HYBRID);
         assertThat(candidates.vector()).hasSize(5);
         assertThat(candidates.keyword()).isNotEmpty();
-        List<Fusion.Fused> fused = Fusion.DEFAULT.fuse(request.query(), candidates.vector(), candidates.keyword());
+        Fusion.Ranking ranking = Fusion.QUERY_AWARE.fuse(request.query(), candidates.vector(), candidates.keyword());
+        List<Fusion.Fused> fused = ranking.hits();
         SearchNotes.Results results = search.search(index, request);
+        assertThat(results.weights()).as("the weights the lists got are reported").isEqualTo(ranking.weights());
         assertThat(results.ranked()).hasSize(3);
         for (int i = 0; i < 3; i++) {
             SearchNotes.Hit hit = results.ranked().get(i);
@@ -125,7 +127,11 @@ class SearchNotesTest {
         }
         SearchNotes.Results classic = SearchNotes.rank(candidates, request, Fusion.CLASSIC);
         assertThat(classic.ranked().get(0).score()).isEqualTo(Fusion.CLASSIC.fuse(request.query(), candidates.vector(), candidates.keyword())
-                .get(0).score());
+                .hits().get(0).score());
+        assertThat(SearchNotes.rank(candidates, new SearchNotes.Request(request.query(), 3, SearchNotes.Mode.VECTOR,
+                SearchFilter.NONE), Fusion.CLASSIC).weights()).isEqualTo(Fusion.Weights.VECTOR_ONLY);
+        assertThat(SearchNotes.rank(candidates, new SearchNotes.Request(request.query(), 3, SearchNotes.Mode.KEYWORD,
+                SearchFilter.NONE), Fusion.CLASSIC).weights()).isEqualTo(Fusion.Weights.KEYWORD_ONLY);
     }
 
     @Test
@@ -161,7 +167,7 @@ class SearchNotesTest {
     @Test
     void eachListFetchesFiftyCandidatesOrFourTimesTheLimitAndOnlyTheListsTheModeNeeds() {
         Recording recording = new Recording(index);
-        SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+        SearchNotes search = new SearchNotes(embedder, Fusion.QUERY_AWARE);
         search.search(recording, new SearchNotes.Request("vpn", 12, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
         search.search(recording, new SearchNotes.Request("vpn", 13, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
         search.search(recording, new SearchNotes.Request("vpn", 1, SearchNotes.Mode.VECTOR, SearchFilter.NONE));
@@ -207,7 +213,7 @@ class SearchNotesTest {
             public void close() {
             }
         };
-        SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
+        SearchNotes search = new SearchNotes(embedder, Fusion.QUERY_AWARE);
         assertThatThrownBy(() -> search.search(plain, new SearchNotes.Request("vpn", 3, SearchNotes.Mode.KEYWORD,
                 SearchFilter.NONE))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keywords");
         SearchNotes.Results hybrid = search.search(plain, new SearchNotes.Request("wireguard tunnel", 3,
@@ -255,6 +261,6 @@ class SearchNotesTest {
                 .hasMessageContaining("limit must be at least 1, was 0");
         assertThatThrownBy(() -> new SearchNotes.Request(null, 1, SearchNotes.Mode.HYBRID, SearchFilter.NONE))
                 .isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> new SearchNotes(null, Fusion.DEFAULT)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new SearchNotes(null, Fusion.QUERY_AWARE)).isInstanceOf(NullPointerException.class);
     }
 }
