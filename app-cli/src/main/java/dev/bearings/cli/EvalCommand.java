@@ -9,6 +9,7 @@ import dev.bearings.core.search.Fusion;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.eval.EvalDataset;
+import dev.bearings.eval.EvalSuite;
 import dev.bearings.eval.PersonalNotes;
 import dev.bearings.eval.ProjectData;
 import dev.bearings.eval.RememberingEmbedder;
@@ -56,8 +57,8 @@ final class EvalCommand implements Callable<Integer> {
                 + "judged at note and at section level.")
         Path personal;
 
-        @Option(names = "--suite", description = "Every dataset: SciFact, ObliQA dev, ArguAna and JSQuAD from the shared data "
-                + "folder (../shared/data, or -Dbearings.data=DIR), and the project's personal-notes set.")
+        @Option(names = "--suite", description = "Every dataset: SciFact, ObliQA dev, ArguAna, JSQuAD and personal-notes-b from the "
+                + "shared data folder (../shared/data, or -Dbearings.data=DIR), and the project's personal-notes set.")
         boolean suite;
     }
 
@@ -79,14 +80,19 @@ final class EvalCommand implements Callable<Integer> {
     private String mode;
 
     @Option(names = "--fusion", paramLabel = "SPEC", description = "How hybrid mode fuses the lists: "
-            + "rrf:k=10,vw=1,kw=2, convex:alpha=0.5 or adaptive:k=10,vw=1,kwmin=0.5,kwmax=3; repeat to measure "
-            + "several from the same lists (default: the search default).")
+            + "query-aware:bias=0.5,coverage=2,script=2,spread=-2, rrf:k=10,vw=1,kw=2, convex:alpha=0.5 or "
+            + "adaptive:k=10,vw=1,kwmin=0.5,kwmax=3; repeat to measure several from the same lists (default: the one "
+            + "measured for the model).")
     private List<String> fusionSpecs = List.of();
 
     @Option(names = "--store", split = ProviderSpec.LIST_SPLIT, paramLabel = "NAME[:KEY=VALUE,...]", defaultValue = "sqlite",
             description = "Index kinds, comma-separated: sqlite (default), lucene, solr:url=http://HOST:8983/solr[,...], "
                     + "or a plugin's name.")
     private List<String> stores;
+
+    @Option(names = "--vector-cache", paramLabel = "DIR", description = "Keep every vector embedded in DIR, so that a later "
+            + "run (other rules, stores or fusions, or this one after it was stopped) embeds only what no run embedded before.")
+    private Path vectorCache;
 
     @Option(names = "--json", description = "Print the results as JSON.")
     private boolean json;
@@ -102,12 +108,6 @@ final class EvalCommand implements Callable<Integer> {
         this.plugins = plugins;
     }
 
-    /** A dataset, read when its turn comes, so that only one is in memory at a time. */
-    @FunctionalInterface
-    private interface Loader {
-        EvalDataset load() throws Exception;
-    }
-
     @Override
     public Integer call() throws Exception {
         List<SearchNotes.Mode> modes = modes();
@@ -121,14 +121,20 @@ final class EvalCommand implements Callable<Integer> {
         List<RetrievalEvaluation.Row> rows = new ArrayList<>();
         try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), Optional.empty())) {
             // Closed with the embedder it wraps, which belongs to the recipe.
-            RememberingEmbedder embedder = new RememberingEmbedder(opened.embedder().embedder());
+            RememberingEmbedder embedder = vectorCache == null ? new RememberingEmbedder(opened.embedder().embedder())
+                    : new RememberingEmbedder(opened.embedder().embedder(), vectorCache);
             List<String> notices = new ArrayList<>();
-            for (Loader loader : loaders(opened.parser(), notices)) {
+            for (EvalSuite.Loader loader : loaders(opened.parser(), notices)) {
                 EvalDataset data = loader.load();
                 for (Map.Entry<String, ChunkIndexStore> store : made) {
                     RetrievalEvaluation.Setup setup = new RetrievalEvaluation.Setup(store.getKey(), store.getValue(),
                             opened.parser(), opened.recipe(), modes, fusions);
+                    long started = System.nanoTime();
                     rows.addAll(RetrievalEvaluation.run(data, setup, embedder));
+                    // A suite runs for many minutes: say what is done as it goes.
+                    spec.commandLine().getErr().printf(Locale.ROOT, "bearings: measured %s in %s (%d queries, %.0f s)%n",
+                            data.name(), store.getKey(), data.queries().size(), (System.nanoTime() - started) / 1e9);
+                    spec.commandLine().getErr().flush();
                 }
             }
             print(rows, opened.recipe().model(), notices);
@@ -136,47 +142,36 @@ final class EvalCommand implements Callable<Integer> {
         return 0;
     }
 
-    private List<Loader> loaders(MarkdownParser parser, List<String> notices) throws IOException {
-        List<Loader> loaders = new ArrayList<>();
-        if (dataset.beir != null) {
-            loaders.add(() -> {
-                EvalDataset beir = EvalDataset.beir(dataset.beir, split, maxQueries, distractors);
-                return namedById ? beir.namedById() : beir;
-            });
-        } else if (dataset.obliqa != null) {
-            loaders.add(() -> EvalDataset.obliqa(dataset.obliqa, maxQueries));
-        } else if (dataset.personal != null) {
-            addPersonal(loaders, dataset.personal, parser, notices);
-        } else {
-            for (String beir : List.of("beir-scifact", "obliqa-dev", "beir-arguana", "jsquad-ja")) {
-                Path dir = ProjectData.SHARED.resolve(beir);
-                if (!Files.isDirectory(dir)) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "--suite needs " + dir
-                            + ", which is missing (set -Dbearings.data=DIR to the shared data folder)");
-                }
-                loaders.add(beir.equals("obliqa-dev") ? () -> EvalDataset.obliqa(dir, maxQueries)
-                        : () -> EvalDataset.beir(dir, "test", maxQueries, distractors));
+    private List<EvalSuite.Loader> loaders(MarkdownParser parser, List<String> notices) throws IOException {
+        List<EvalSuite.Loader> loaders = new ArrayList<>();
+        EvalSuite.FolderSources folders = dir -> plugins.sources().create("folder", Settings.of(Map.of("path", dir.toString())));
+        try {
+            if (dataset.beir != null) {
+                loaders.add(() -> {
+                    EvalDataset beir = EvalDataset.beir(dataset.beir, split, maxQueries, distractors);
+                    return namedById ? beir.namedById() : beir;
+                });
+            } else if (dataset.obliqa != null) {
+                loaders.add(() -> EvalDataset.obliqa(dataset.obliqa, maxQueries));
+            } else if (dataset.personal != null) {
+                notices.add(checksumNotice(dataset.personal));
+                loaders.addAll(EvalSuite.personal(dataset.personal, folders, parser, maxQueries));
+            } else {
+                loaders.addAll(EvalSuite.loaders(ProjectData.SHARED, folders, parser, maxQueries, distractors));
+                notices.add(checksumNotice(ProjectData.PERSONAL_NOTES));
+                notices.add(checksumNotice(ProjectData.SHARED.resolve("personal-notes-b")));
             }
-            addPersonal(loaders, ProjectData.PERSONAL_NOTES, parser, notices);
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), (dataset.suite ? "--suite: " : "") + e.getMessage());
         }
         return loaders;
     }
 
-    private void addPersonal(List<Loader> loaders, Path dir, MarkdownParser parser, List<String> notices) throws IOException {
-        if (!Files.isRegularFile(dir.resolve("questions.jsonl"))) {
-            throw new CommandLine.ParameterException(spec.commandLine(), dir + " is not a personal-notes set: it has no questions.jsonl");
-        }
+    private static String checksumNotice(Path dir) throws IOException {
         String checksum = PersonalNotes.checksum(dir);
-        notices.add("personal-notes set " + dir + ": sha256 " + checksum
-                + (checksum.equals(PersonalNotes.FROZEN_CHECKSUM) ? " (the frozen set)" : " (CHANGED from the frozen set "
-                + PersonalNotes.FROZEN_CHECKSUM + ")"));
-        for (PersonalNotes.Level level : PersonalNotes.Level.values()) {
-            loaders.add(() -> {
-                try (NoteSource notes = plugins.sources().create("folder", Settings.of(Map.of("path", dir.resolve("notes").toString())))) {
-                    return PersonalNotes.load(dir, notes, parser, level, maxQueries);
-                }
-            });
-        }
+        boolean own = dir.toAbsolutePath().normalize().equals(ProjectData.PERSONAL_NOTES.toAbsolutePath().normalize());
+        return "personal-notes set " + dir + ": sha256 " + checksum + (checksum.equals(PersonalNotes.FROZEN_CHECKSUM)
+                ? " (the project's frozen set)" : own ? " (CHANGED from the frozen set " + PersonalNotes.FROZEN_CHECKSUM + ")" : "");
     }
 
     private List<SearchNotes.Mode> modes() {
@@ -192,9 +187,7 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     private List<Fusion> fusions() {
-        if (fusionSpecs.isEmpty()) {
-            return List.of(Fusion.DEFAULT);
-        }
+        // None asked for: each evaluation fuses with its recipe's, the one measured for the model.
         List<Fusion> fusions = new ArrayList<>();
         for (String fusionSpec : fusionSpecs) {
             try {

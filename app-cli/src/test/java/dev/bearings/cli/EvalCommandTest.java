@@ -27,7 +27,7 @@ class EvalCommandTest {
     @Test
     void aSliceOfTheSuiteScoresEveryDatasetInEveryModeAndPrintsTheMargins() throws Exception {
         for (String dataset : List.of("beir-scifact/queries.jsonl", "obliqa-dev/passages.jsonl", "beir-arguana/queries.jsonl",
-                "jsquad-ja/queries.jsonl")) {
+                "jsquad-ja/queries.jsonl", "personal-notes-b/questions.jsonl")) {
             Prerequisite.requireFile(ProjectData.SHARED.resolve(dataset));
         }
         Path saved = Files.createTempFile("suite", ".json");
@@ -35,8 +35,8 @@ class EvalCommandTest {
                 "--save", saved.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("personal-notes set " + ProjectData.PERSONAL_NOTES + ": sha256 "
-                + PersonalNotes.FROZEN_CHECKSUM + " (the frozen set)");
-        assertThat(run.out()).contains("hybrid " + Fusion.DEFAULT.describe() + " on sqlite", "hybrid " + Fusion.DEFAULT.describe()
+                + PersonalNotes.FROZEN_CHECKSUM + " (the project's frozen set)");
+        assertThat(run.out()).contains("hybrid " + Fusion.QUERY_AWARE.describe() + " on sqlite", "hybrid " + Fusion.QUERY_AWARE.describe()
                 + " on lucene", "worst margin", "fusions compared");
         JsonNode rows = new ObjectMapper().readTree(saved.toFile());
         Files.delete(saved);
@@ -47,7 +47,8 @@ class EvalCommandTest {
             assertThat(row.get("recall10").asDouble()).isGreaterThanOrEqualTo(row.get("recall5").asDouble());
         }
         List<String> expected = new ArrayList<>();
-        for (String dataset : List.of("beir-scifact", "obliqa-dev", "beir-arguana", "jsquad-ja", "personal-notes", "personal-sections")) {
+        for (String dataset : List.of("beir-scifact", "obliqa-dev", "beir-arguana", "jsquad-ja", "personal-notes", "personal-sections",
+                "personal-notes-b", "personal-notes-b-sections")) {
             for (String mode : List.of("hybrid", "vector", "keyword")) {
                 expected.add("sqlite " + dataset + " " + mode);
                 expected.add("lucene " + dataset + " " + mode);

@@ -8,7 +8,6 @@ import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.core.search.Fusion;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParser;
@@ -103,7 +102,7 @@ public final class ChunkingSweep {
                             rules.overlapWords()), rules.tokenBudget(), rules.prefix() ? IndexRecipe.Prefix.TITLED
                             : IndexRecipe.Prefix.NONE, "onnx", settings, embedder);
                     var setup = new RetrievalEvaluation.Setup("sqlite", store, new CommonmarkParser(), recipe,
-                            List.of(SearchNotes.Mode.HYBRID, SearchNotes.Mode.VECTOR), List.of(Fusion.DEFAULT));
+                            List.of(SearchNotes.Mode.HYBRID, SearchNotes.Mode.VECTOR), List.of());
                     List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, setup, embedder).stream()
                             .filter(r -> r.group().equals(RetrievalEvaluation.ALL)).toList();
                     double seconds = (System.nanoTime() - started) / 1e9;

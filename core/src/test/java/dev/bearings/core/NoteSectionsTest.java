@@ -56,6 +56,24 @@ class NoteSectionsTest {
     }
 
     @Test
+    void theTextDirectlyUnderAHeadingStopsAtTheNextHeadingOfAnyLevel() {
+        assertThat(NoteSections.directText(document, "# VPN > ## Router setup")).contains(new LineRange(3, 4));
+        assertThat(NoteSections.directText(document, "# VPN")).as("a title: the opening text").contains(new LineRange(1, 2));
+        assertThat(NoteSections.directText(document, "## Clients")).contains(new LineRange(7, 8));
+        assertThat(NoteSections.directText(document, "## Nowhere")).isEmpty();
+    }
+
+    @Test
+    void anEmptyHeadingNamesTheTextBeforeTheFirstHeadingOrTheWholeNote() {
+        MarkdownDocument noHeading = MarkdownDocument.parse("---\ntags: [dog]\n---\nWalks by the river.\nOff the lead.\n", ATX);
+        assertThat(NoteSections.directText(noHeading, "")).contains(new LineRange(1, 5));
+        MarkdownDocument opening = MarkdownDocument.parse("Some words first.\n\n# Later\nText.\n", ATX);
+        assertThat(NoteSections.directText(opening, "")).contains(new LineRange(1, 2));
+        assertThat(NoteSections.directText(document, "")).as("a note that starts with its heading").isEmpty();
+        assertThat(NoteSections.find(document, "")).isEmpty();
+    }
+
+    @Test
     void aHeadingPathFromSearchResultsPicksTheRightOneOfTwoLikeNamedSections() {
         assertThat(NoteSections.find(document, "# Office > ## Router setup")).contains(new LineRange(10, 11));
         assertThat(NoteSections.find(document, "# VPN > ## Router setup > ### Firmware")).contains(new LineRange(5, 6));

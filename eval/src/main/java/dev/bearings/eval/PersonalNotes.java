@@ -21,12 +21,17 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The project's own personal-notes evaluation set ({@code eval/personal-notes}): a vault of notes read
- * through a real note source, and questions judged at note level and at section level, each of a kind
- * (synonym, paraphrase, multi, exact, tag). The set is frozen: {@link #checksum} identifies it.
+ * A personal-notes evaluation set: a vault of notes read through a real note source, and questions judged
+ * at note level and at section level, each of a kind (synonym, paraphrase, howto, multi, exact, tag). The
+ * project's own set ({@code eval/personal-notes}) is frozen ({@link #checksum} identifies it) and judges a
+ * section with its sub-sections, as it was written; any other set in this layout, such as the shared
+ * {@code personal-notes-b}, is read as that set's README says: a heading stands for the text directly
+ * under it, {@code ""} for the opening text of a note before its first heading, and a tag question is
+ * judged by note at both levels.
  */
 public final class PersonalNotes {
     /** The checksum of the set as it was frozen, before any tuning (docs/decisions/0002-fusion-and-model.md). */
@@ -35,14 +40,16 @@ public final class PersonalNotes {
     /** How finely an answer is judged. */
     public enum Level {
         /** The notes that answer a question. */
-        NOTE("personal-notes"),
+        NOTE("personal-notes", ""),
         /** The sections that answer it: a chunk counts when its lines overlap one. */
-        SECTION("personal-sections");
+        SECTION("personal-sections", "-sections");
 
-        private final String dataset;
+        private final String ownName;
+        private final String suffix;
 
-        Level(String dataset) {
-            this.dataset = dataset;
+        Level(String ownName, String suffix) {
+            this.ownName = ownName;
+            this.suffix = suffix;
         }
     }
 
@@ -58,6 +65,7 @@ public final class PersonalNotes {
      */
     public static EvalDataset load(Path dir, NoteSource source, MarkdownParser parser, Level level, int maxQueries)
             throws IOException, SourceException {
+        boolean own = checksum(dir).equals(FROZEN_CHECKSUM);
         Map<String, Note> notes = new LinkedHashMap<>();
         for (NoteFingerprint fingerprint : source.list()) {
             try {
@@ -81,12 +89,15 @@ public final class PersonalNotes {
                     judged.put(known(notes, noteId.asText(), id).id(), 1);
                 }
             } else {
+                boolean byNote = !own && q.get("kind").asText().equals("tag");
                 for (JsonNode section : q.get("sections")) {
                     Note note = known(notes, section.get("note").asText(), id);
                     String heading = section.get("heading").asText();
-                    LineRange lines = NoteSections.find(MarkdownDocument.parse(note.text(), parser), heading)
-                            .orElseThrow(() -> new IOException("question " + id + ": note " + note.id() + " has no section '"
-                                    + heading + "'"));
+                    MarkdownDocument document = MarkdownDocument.parse(note.text(), parser);
+                    Optional<LineRange> found = byNote ? Optional.of(new LineRange(1, Math.max(1, document.source().lineCount())))
+                            : own ? NoteSections.find(document, heading) : NoteSections.directText(document, heading);
+                    LineRange lines = found.orElseThrow(() -> new IOException("question " + id + ": note " + note.id()
+                            + " has no section '" + heading + "'"));
                     String key = note.id() + "|" + heading;
                     spans.put(key, new EvalDataset.GoldSpan(note.id(), lines.first(), lines.last()));
                     judged.put(key, 1);
@@ -96,7 +107,8 @@ public final class PersonalNotes {
             gold.put(id, judged);
             groups.put(id, q.get("kind").asText());
         }
-        return new EvalDataset(level.dataset, List.copyOf(notes.values()), queries, gold, spans, groups, false);
+        String name = own ? level.ownName : dir.toAbsolutePath().normalize().getFileName() + level.suffix;
+        return new EvalDataset(name, List.copyOf(notes.values()), queries, gold, spans, groups, false);
     }
 
     private static Note known(Map<String, Note> notes, String noteId, String question) throws IOException {

@@ -8,6 +8,7 @@ import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.search.StoredChunk;
 import dev.bearings.core.source.MemorySource;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.core.usecase.SyncIndex;
@@ -38,7 +39,8 @@ public final class RetrievalEvaluation {
      * How the dataset is indexed and searched.
      *
      * @param recipe  how it is chunked and embedded (the manifest of the throwaway index records it)
-     * @param fusions the fusions to score hybrid mode with, from the same candidate lists
+     * @param fusions the fusions to score hybrid mode with, from the same candidate lists; none: the
+     *                recipe's (the one measured for its model)
      */
     public record Setup(String storeName, ChunkIndexStore store, MarkdownParser parser, IndexRecipe recipe,
                         List<SearchNotes.Mode> modes, List<Fusion> fusions) {
@@ -47,7 +49,7 @@ public final class RetrievalEvaluation {
             Objects.requireNonNull(parser, "parser");
             Objects.requireNonNull(recipe, "recipe");
             modes = List.copyOf(modes);
-            fusions = List.copyOf(fusions);
+            fusions = fusions.isEmpty() ? List.of(recipe.fusion()) : List.copyOf(fusions);
         }
     }
 
@@ -66,64 +68,93 @@ public final class RetrievalEvaluation {
     private RetrievalEvaluation() {
     }
 
+    /** What indexing a dataset made: its size and how long it took. */
+    public record Indexed(int notes, int chunks, double seconds, double megabytes) {
+    }
+
+    /** Sees one judged query's candidate lists, fetched once for every mode and fusion. */
+    @FunctionalInterface
+    public interface QueryVisitor {
+        void visit(String queryId, SearchNotes.Request request, SearchNotes.Candidates candidates) throws Exception;
+    }
+
     public static List<Row> run(EvalDataset data, Setup setup, Embedder embedder) throws Exception {
-        Path folder = Files.createTempDirectory("bearings-eval");
-        List<Row> rows = new ArrayList<>();
-        try {
-            try (ChunkIndex index = setup.store().open(folder, setup.recipe(), true)) {
-                SyncIndex.Report report = new SyncIndex(setup.parser(), setup.recipe(), embedder, Clock.systemUTC())
-                        .sync(new MemorySource(data.name(), data.notes()), index, SyncIndex.Progress.NONE);
-                var stats = index.stats();
-                List<SearchNotes.Mode> modes = setup.modes();
-                // Each query's lists are fetched once and ranked in every mode and fusion measured.
-                Map<List<String>, double[]> sums = new LinkedHashMap<>();
-                Map<List<String>, Integer> counts = new LinkedHashMap<>();
-                SearchNotes search = new SearchNotes(embedder, Fusion.DEFAULT);
-                SearchNotes.Mode fetch = modes.size() == 1 ? modes.get(0) : SearchNotes.Mode.HYBRID;
-                for (Map.Entry<String, String> query : data.queries().entrySet()) {
-                    SearchNotes.Request request = new SearchNotes.Request(query.getValue(), data.byPassage() ? 10 : 300,
-                            fetch, SearchFilter.NONE);
-                    SearchNotes.Candidates candidates = search.candidates(index, request, fetch);
-                    List<String> groups = data.groups().containsKey(query.getKey())
-                            ? List.of(ALL, data.groups().get(query.getKey())) : List.of(ALL);
-                    for (SearchNotes.Mode m : modes) {
-                        for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? setup.fusions() : List.of(Fusion.DEFAULT)) {
-                            SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
-                                    request.query(), request.limit(), m, SearchFilter.NONE), fusion);
-                            double[] scores = data.byPassage() ? passageScores(data, query.getKey(), results)
-                                    : documentScores(data, query.getKey(), results);
-                            for (String group : groups) {
-                                List<String> key = List.of(m.name().toLowerCase(Locale.ROOT),
-                                        m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-", group);
-                                double[] sum = sums.computeIfAbsent(key, x -> new double[5]);
-                                for (int i = 0; i < sum.length; i++) {
-                                    sum[i] += scores[i];
-                                }
-                                counts.merge(key, 1, Integer::sum);
-                            }
+        List<SearchNotes.Mode> modes = setup.modes();
+        // Each query's lists are fetched once and ranked in every mode and fusion measured.
+        Map<List<String>, double[]> sums = new LinkedHashMap<>();
+        Map<List<String>, Integer> counts = new LinkedHashMap<>();
+        Indexed indexed = eachQuery(data, setup, embedder, (queryId, request, candidates) -> {
+            List<String> groups = data.groups().containsKey(queryId) ? List.of(ALL, data.groups().get(queryId)) : List.of(ALL);
+            for (SearchNotes.Mode m : modes) {
+                for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? setup.fusions() : List.of(setup.recipe().fusion())) {
+                    SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
+                            request.query(), request.limit(), m, SearchFilter.NONE), fusion);
+                    double[] scores = scores(data, queryId, results.ranked().stream().map(SearchNotes.Hit::chunk).toList());
+                    for (String group : groups) {
+                        List<String> key = List.of(m.name().toLowerCase(Locale.ROOT),
+                                m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-", group);
+                        double[] sum = sums.computeIfAbsent(key, x -> new double[5]);
+                        for (int i = 0; i < sum.length; i++) {
+                            sum[i] += scores[i];
                         }
+                        counts.merge(key, 1, Integer::sum);
                     }
                 }
-                sums.forEach((key, sum) -> {
-                    int n = counts.get(key);
-                    rows.add(new Row(data.name(), setup.storeName(), key.get(0), key.get(1), key.get(2), n, sum[0] / n,
-                            sum[1] / n, sum[2] / n, sum[3] / n, sum[4] / n, data.notes().size(), stats.chunks(),
-                            report.took().toMillis() / 1000.0, stats.bytesOnDisk() / 1e6));
-                });
             }
+        });
+        List<Row> rows = new ArrayList<>();
+        sums.forEach((key, sum) -> {
+            int n = counts.get(key);
+            rows.add(new Row(data.name(), setup.storeName(), key.get(0), key.get(1), key.get(2), n, sum[0] / n,
+                    sum[1] / n, sum[2] / n, sum[3] / n, sum[4] / n, indexed.notes(), indexed.chunks(), indexed.seconds(),
+                    indexed.megabytes()));
+        });
+        return rows;
+    }
+
+    /**
+     * Indexes the dataset into a throwaway folder with the setup, then hands every judged query's candidate
+     * lists (both, unless the setup measures a single mode) to {@code visitor}, with the index open.
+     */
+    public static Indexed eachQuery(EvalDataset data, Setup setup, Embedder embedder, QueryVisitor visitor) throws Exception {
+        Path folder = Files.createTempDirectory("bearings-eval");
+        try (ChunkIndex index = setup.store().open(folder, setup.recipe(), true)) {
+            SyncIndex.Report report = new SyncIndex(setup.parser(), setup.recipe(), embedder, Clock.systemUTC())
+                    .sync(new MemorySource(data.name(), data.notes()), index, SyncIndex.Progress.NONE);
+            var stats = index.stats();
+            List<SearchNotes.Mode> modes = setup.modes();
+            SearchNotes search = new SearchNotes(embedder, setup.recipe().fusion());
+            SearchNotes.Mode fetch = modes.size() == 1 ? modes.get(0) : SearchNotes.Mode.HYBRID;
+            for (Map.Entry<String, String> query : data.queries().entrySet()) {
+                SearchNotes.Request request = new SearchNotes.Request(query.getValue(), limit(data), fetch, SearchFilter.NONE);
+                visitor.visit(query.getKey(), request, search.candidates(index, request, fetch));
+            }
+            return new Indexed(data.notes().size(), stats.chunks(), report.took().toMillis() / 1000.0, stats.bytesOnDisk() / 1e6);
         } finally {
             deleteTree(folder);
         }
-        return rows;
+    }
+
+    /**
+     * One query's nDCG@10, R@5, R@10, R@100 and MRR@10 for the chunks a search ranked, best first (as
+     * many as the dataset's limit: 300 judged by document, 10 by passage).
+     */
+    public static double[] scores(EvalDataset data, String queryId, List<StoredChunk> ranked) {
+        return data.byPassage() ? passageScores(data, queryId, ranked) : documentScores(data, queryId, ranked);
+    }
+
+    /** How many chunks a search returns for one query of this dataset: what {@link #scores} judges. */
+    public static int limit(EvalDataset data) {
+        return data.byPassage() ? 10 : 300;
     }
 
     /**
      * nDCG@10, R@5, R@10, R@100, MRR@10 with a document's score its best chunk's; the query's own
      * document left out where the dataset says so.
      */
-    private static double[] documentScores(EvalDataset data, String queryId, SearchNotes.Results results) {
+    private static double[] documentScores(EvalDataset data, String queryId, List<StoredChunk> chunks) {
         Set<String> documents = new LinkedHashSet<>();
-        results.ranked().forEach(hit -> documents.add(hit.chunk().note().id()));
+        chunks.forEach(chunk -> documents.add(chunk.note().id()));
         if (data.skipsQueryDocument()) {
             documents.remove(queryId);
         }
@@ -138,11 +169,10 @@ public final class RetrievalEvaluation {
      * chunk overlaps. Each gold passage counts once, at the first chunk that covers it (a passage split
      * over two chunks is found once); Recall@100 is not measured at passage level (NaN).
      */
-    private static double[] passageScores(EvalDataset data, String queryId, SearchNotes.Results results) {
+    private static double[] passageScores(EvalDataset data, String queryId, List<StoredChunk> chunks) {
         Map<String, Integer> gold = data.gold().get(queryId);
         List<Set<String>> found = new ArrayList<>();
-        for (SearchNotes.Hit hit : results.ranked()) {
-            var chunk = hit.chunk();
+        for (StoredChunk chunk : chunks) {
             Set<String> covered = new LinkedHashSet<>();
             for (String key : gold.keySet()) {
                 EvalDataset.GoldSpan span = data.spans().get(key);

@@ -11,9 +11,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The evaluation suite's results as tables: per store, one table per mode (and hybrid fusion) with each
- * dataset's scores, its kinds of question beneath it, the suite's average, and for hybrid the margin
- * over the better single list (nDCG@10) with the worst one; then the fusions side by side.
+ * The evaluation suite's results as tables: per store, first nDCG@10 of every mode and fusion side by
+ * side, each dataset with its kinds of question beneath it; then one table per mode (and hybrid fusion)
+ * with each dataset's scores, the suite's average, and for hybrid the margin over the better single list
+ * (nDCG@10) with the worst one; then the fusions compared and a leave-one-dataset-out check.
  */
 public final class SuiteReport {
     private static final String FORMAT = "%-26s %7s %8s %7s %7s %7s %8s%n";
@@ -27,6 +28,9 @@ public final class SuiteReport {
     }
 
     public static void print(List<RetrievalEvaluation.Row> rows, PrintWriter out) {
+        for (String store : distinct(rows, RetrievalEvaluation.Row::store)) {
+            printSideBySide(rows.stream().filter(r -> r.store().equals(store)).toList(), store, out);
+        }
         for (String store : distinct(rows, RetrievalEvaluation.Row::store)) {
             List<RetrievalEvaluation.Row> ofStore = rows.stream().filter(r -> r.store().equals(store)).toList();
             for (List<String> table : tables(ofStore)) {
@@ -64,6 +68,43 @@ public final class SuiteReport {
             printHeldOut(rows, out);
         }
         out.flush();
+    }
+
+    /**
+     * nDCG@10 of every mode and fusion in columns, so that a kind of question is read across: where
+     * meaning wins, where keywords win, and where hybrid search stands between them.
+     */
+    private static void printSideBySide(List<RetrievalEvaluation.Row> ofStore, String store, PrintWriter out) {
+        List<List<String>> columns = tables(ofStore);
+        out.printf("%nnDCG@10 on %s, side by side%n", store);
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-26s %7s", "dataset", "queries"));
+        List<String> legend = new ArrayList<>();
+        int hybrid = 0;
+        for (List<String> column : columns) {
+            String name = column.get(0);
+            if (name.equals("hybrid")) {
+                name = "hybrid " + (char) ('A' + hybrid++);
+                legend.add(name + ": " + column.get(1));
+            }
+            header.append(String.format(Locale.ROOT, " %9s", name));
+        }
+        out.println(header);
+        Set<List<String>> lines = new LinkedHashSet<>();
+        ofStore.forEach(r -> lines.add(List.of(r.dataset(), r.group())));
+        for (List<String> line : lines) {
+            boolean all = line.get(1).equals(RetrievalEvaluation.ALL);
+            StringBuilder text = new StringBuilder();
+            int queries = 0;
+            for (List<String> column : columns) {
+                Optional<RetrievalEvaluation.Row> cell = ofStore.stream().filter(r -> r.dataset().equals(line.get(0))
+                        && r.group().equals(line.get(1)) && r.mode().equals(column.get(0)) && r.fusion().equals(column.get(1)))
+                        .findFirst();
+                queries = Math.max(queries, cell.map(RetrievalEvaluation.Row::queries).orElse(0));
+                text.append(String.format(Locale.ROOT, " %9s", cell.map(r -> fixed(r.ndcg10())).orElse("-")));
+            }
+            out.printf("%-26s %7d%s%n", all ? line.get(0) : "  " + line.get(1), queries, text);
+        }
+        legend.forEach(out::println);
     }
 
     /**

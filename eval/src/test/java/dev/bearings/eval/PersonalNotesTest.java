@@ -90,6 +90,42 @@ class PersonalNotesTest {
                 .hasMessageContaining("homelab/gone.md");
     }
 
+    @Test
+    void anotherSetJudgesTheTextDirectlyUnderAHeadingTheOpeningTextAndTagsByNote(@TempDir Path set) throws Exception {
+        Files.createDirectories(set.resolve("notes/dog"));
+        Files.writeString(set.resolve("notes/dog/walks.md"), "Walks by the river.\nOff the lead at the weir.\n");
+        Files.writeString(set.resolve("notes/dog/vet.md"), "# Vet\nDr Shah.\n## Routine\nBooster in May.\n### Fleas\nMonthly.\n## Food\n300 g.\n");
+        Files.writeString(set.resolve("questions.jsonl"), String.join("\n",
+                "{\"id\": \"b1\", \"kind\": \"synonym\", \"text\": \"where can he run free\", \"notes\": [\"dog/walks.md\"], "
+                        + "\"sections\": [{\"note\": \"dog/walks.md\", \"heading\": \"\"}]}",
+                "{\"id\": \"b2\", \"kind\": \"synonym\", \"text\": \"jabs\", \"notes\": [\"dog/vet.md\"], "
+                        + "\"sections\": [{\"note\": \"dog/vet.md\", \"heading\": \"# Vet > ## Routine\"}]}",
+                "{\"id\": \"b3\", \"kind\": \"tag\", \"text\": \"dog notes\", \"notes\": [\"dog/vet.md\"], "
+                        + "\"sections\": [{\"note\": \"dog/vet.md\", \"heading\": \"# Vet\"}]}", ""));
+        EvalDataset sections = load(set, PersonalNotes.Level.SECTION);
+        assertThat(sections.name()).isEqualTo(set.getFileName() + "-sections");
+        assertThat(sections.spans().get("dog/walks.md|")).isEqualTo(new EvalDataset.GoldSpan("dog/walks.md", 1, 2));
+        assertThat(sections.spans().get("dog/vet.md|# Vet > ## Routine")).as("not its sub-section")
+                .isEqualTo(new EvalDataset.GoldSpan("dog/vet.md", 3, 4));
+        assertThat(sections.spans().get("dog/vet.md|# Vet")).as("a tag question: the whole note")
+                .isEqualTo(new EvalDataset.GoldSpan("dog/vet.md", 1, 8));
+        assertThat(load(set, PersonalNotes.Level.NOTE).name()).isEqualTo(set.getFileName().toString());
+    }
+
+    @Test
+    void theSharedSecondSetLoadsWholeAtBothLevels() throws Exception {
+        Path b = ProjectData.SHARED.resolve("personal-notes-b");
+        dev.bearings.testkit.Prerequisite.requireFile(b.resolve("questions.jsonl"));
+        EvalDataset notes = load(b, PersonalNotes.Level.NOTE);
+        EvalDataset sections = load(b, PersonalNotes.Level.SECTION);
+        assertThat(notes.notes()).hasSize(74);
+        assertThat(notes.queries()).hasSize(134);
+        assertThat(sections.queries()).hasSize(134);
+        assertThat(notes.groups().values()).containsOnly("synonym", "paraphrase", "howto", "multi", "exact", "tag");
+        assertThat(sections.spans().keySet()).as("the notes with no heading are judged by their text")
+                .anyMatch(key -> key.endsWith("|"));
+    }
+
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> paths = Files.walk(from)) {
             for (Path path : paths.toList()) {

@@ -42,9 +42,9 @@ class RetrievalEvaluationTest {
         EvalDataset data = new EvalDataset("tiny", NOTES, Map.of("q1", "wireguard udp port", "q2", "sourdough feeding"),
                 Map.of("q1", Map.of("vpn", 1), "q2", Map.of("bread", 1)), Map.of());
         List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, setup(List.of(SearchNotes.Mode.values()),
-                List.of(Fusion.DEFAULT, Fusion.CLASSIC)), embedder);
+                List.of(Fusion.QUERY_AWARE, Fusion.CLASSIC)), embedder);
         assertThat(rows).extracting(r -> r.mode() + " " + r.fusion()).containsExactly(
-                "hybrid " + Fusion.DEFAULT.describe(), "hybrid rrf:k=60,vw=1,kw=1", "vector -", "keyword -");
+                "hybrid " + Fusion.QUERY_AWARE.describe(), "hybrid rrf:k=60,vw=1,kw=1", "vector -", "keyword -");
         assertThat(rows).allSatisfy(r -> {
             assertThat(r.dataset()).isEqualTo("tiny");
             assertThat(r.store()).isEqualTo("memory");
@@ -59,12 +59,25 @@ class RetrievalEvaluationTest {
     }
 
     @Test
+    void withNoFusionAskedForHybridModeFusesWithTheRecipes() throws Exception {
+        EvalDataset data = new EvalDataset("tiny", NOTES, Map.of("q1", "wireguard udp port"), Map.of("q1", Map.of("vpn", 1)),
+                Map.of());
+        RetrievalEvaluation.Setup measured = setup(List.of(SearchNotes.Mode.HYBRID), List.of());
+        RetrievalEvaluation.Setup classic = new RetrievalEvaluation.Setup("memory", measured.store(), measured.parser(),
+                measured.recipe().withFusion(Fusion.CLASSIC), measured.modes(), List.of());
+        assertThat(RetrievalEvaluation.run(data, measured, embedder)).extracting(RetrievalEvaluation.Row::fusion)
+                .containsExactly(Fusion.measuredFor(embedder.modelId()).describe());
+        assertThat(RetrievalEvaluation.run(data, classic, embedder)).extracting(RetrievalEvaluation.Row::fusion)
+                .containsExactly(Fusion.CLASSIC.describe());
+    }
+
+    @Test
     void passagesAreRelevantWhenTheirLinesOverlapAGoldSpan() throws Exception {
         // The gold passage is line 4 of the vpn note; its chunk (lines 3-4) ranks first for the router query.
         EvalDataset data = new EvalDataset("spans", NOTES, Map.of("q", "router forwards the port"),
                 Map.of("q", Map.of("span", 1)), Map.of("span", new EvalDataset.GoldSpan("vpn", 4, 4)));
         RetrievalEvaluation.Row row = RetrievalEvaluation.run(data, setup(List.of(SearchNotes.Mode.KEYWORD),
-                List.of(Fusion.DEFAULT)), embedder).get(0);
+                List.of(Fusion.QUERY_AWARE)), embedder).get(0);
         assertThat(row.mode()).isEqualTo("keyword");
         assertThat(row.ndcg10()).isEqualTo(1.0);
         assertThat(row.recall10()).isEqualTo(1.0);
@@ -73,7 +86,7 @@ class RetrievalEvaluationTest {
         EvalDataset missed = new EvalDataset("spans", NOTES, Map.of("q", "router forwards the port"),
                 Map.of("q", Map.of("span", 1)), Map.of("span", new EvalDataset.GoldSpan("vpn", 2, 2)));
         RetrievalEvaluation.Row second = RetrievalEvaluation.run(missed, setup(List.of(SearchNotes.Mode.KEYWORD),
-                List.of(Fusion.DEFAULT)), embedder).get(0);
+                List.of(Fusion.QUERY_AWARE)), embedder).get(0);
         assertThat(second.mrr10()).as("the span's chunk comes second").isEqualTo(0.5);
         assertThat(second.ndcg10()).isCloseTo(1 / (Math.log(3) / Math.log(2)), within(1e-12));
     }

@@ -66,6 +66,10 @@ class SuiteReportTest {
         SuiteReport.print(rows("sqlite"), new PrintWriter(text));
         String report = text.toString();
         assertThat(report).contains("hybrid a on sqlite", "hybrid b on sqlite", "vector on sqlite");
+        // Side by side: each kind across the modes and fusions, in the order vector, keyword, hybrids.
+        assertThat(report).containsPattern("nDCG@10 on sqlite, side by side\\ndataset\\s+queries\\s+vector\\s+keyword\\s+hybrid A\\s+hybrid B");
+        assertThat(report).containsPattern("\\n  exact\\s+10\\s+0\\.4000\\s+0\\.9000\\s+0\\.8500\\s+0\\.9500\\n");
+        assertThat(report).contains("hybrid A: a", "hybrid B: b");
         assertThat(report).containsPattern("two\\s+10\\s+0\\.8100 .* \\+0\\.0100");
         assertThat(report).containsPattern("  exact\\s+10\\s+0\\.9500 .* \\+0\\.0500");
         assertThat(report).containsPattern("average of 2\\s+0\\.7150");

@@ -18,8 +18,31 @@ public final class NoteSections {
     private NoteSections() {
     }
 
-    /** The lines of the first section that matches, or empty when no heading matches. */
+    /** The lines of the first section that matches, sub-sections included, or empty when no heading matches. */
     public static Optional<LineRange> find(MarkdownDocument document, String wanted) {
+        return find(document, wanted, false);
+    }
+
+    /**
+     * The lines directly under the first heading that matches, up to the next heading of any level; for
+     * {@code ""}, the note's opening text before its first heading (the whole note when it has none).
+     * Empty when no heading matches or there is no such text.
+     */
+    public static Optional<LineRange> directText(MarkdownDocument document, String wanted) {
+        if (wanted.isBlank()) {
+            int last = document.source().lineCount();
+            for (Block block : document.blocks()) {
+                if (block.isHeading()) {
+                    last = block.startLine() - 1;
+                    break;
+                }
+            }
+            return last >= 1 ? Optional.of(new LineRange(1, last)) : Optional.empty();
+        }
+        return find(document, wanted, true);
+    }
+
+    private static Optional<LineRange> find(MarkdownDocument document, String wanted, boolean direct) {
         List<Wanted> asked = parse(wanted);
         if (asked.isEmpty()) {
             return Optional.empty();
@@ -36,7 +59,7 @@ public final class NoteSections {
             if (matches(path.headings(), asked)) {
                 int last = document.source().lineCount();
                 for (int j = i + 1; j < blocks.size(); j++) {
-                    if (blocks.get(j).isHeading() && blocks.get(j).headingLevel() <= heading.level()) {
+                    if (blocks.get(j).isHeading() && (direct || blocks.get(j).headingLevel() <= heading.level())) {
                         last = blocks.get(j).startLine() - 1;
                         break;
                     }
