@@ -3,6 +3,7 @@ package dev.bearings.benchmarks;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
+import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
@@ -19,6 +20,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * How long does a search take, per store and mode, at 10,000 and 100,000 chunks? Each operation is a
  * whole {@code bearings search} minus the process: embed the query with the real fp32 model, ask the
  * index, fuse, take 10 passages. {@code mode=embedOnly} embeds the query and nothing else: the
- * baseline every mode pays. Sample mode, so JMH prints p50 and p99. The indexes ({@link LargeIndex})
+ * baseline every mode pays; {@code mode=fuseOnly} is the index's fusion alone, on each query's candidate
+ * lists fetched beforehand: what hybrid search adds to the two lists. Sample mode, so JMH prints p50 and p99. The indexes ({@link LargeIndex})
  * are built on the first run and kept under {@code target/bench-indexes}.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar SearchLatencyBenchmark}
@@ -46,7 +49,7 @@ public class SearchLatencyBenchmark {
     @Param({"sqlite", "lucene"})
     public String store;
 
-    @Param({"hybrid", "vector", "keyword", "embedOnly"})
+    @Param({"hybrid", "vector", "keyword", "embedOnly", "fuseOnly"})
     public String mode;
 
     @Param({"10000", "100000"})
@@ -55,13 +58,25 @@ public class SearchLatencyBenchmark {
     private ChunkIndexReader index;
     private Embedder embedder;
     private SearchNotes search;
+    private Fusion fusion;
+    private final List<SearchNotes.Candidates> candidates = new ArrayList<>();
     private int next;
 
     @Setup
     public void setUp() throws Exception {
         index = LargeIndex.open(store, chunks);
         embedder = new OnnxEmbedderProvider().create(Settings.NONE);
-        search = new SearchNotes(embedder, index.manifest().recipe().fusion());
+        fusion = index.manifest().recipe().fusion();
+        search = new SearchNotes(embedder, fusion);
+        if (mode.equals("fuseOnly")) {
+            for (String query : QUERIES) {
+                candidates.add(search.candidates(index, request(query, SearchNotes.Mode.HYBRID), SearchNotes.Mode.HYBRID));
+            }
+        }
+    }
+
+    private static SearchNotes.Request request(String query, SearchNotes.Mode mode) {
+        return new SearchNotes.Request(query, 10, mode, SearchFilter.NONE);
     }
 
     @TearDown
@@ -72,11 +87,15 @@ public class SearchLatencyBenchmark {
 
     @Benchmark
     public Object search() {
-        String query = QUERIES.get(next++ % QUERIES.size());
+        int at = next++ % QUERIES.size();
+        String query = QUERIES.get(at);
         if (mode.equals("embedOnly")) {
             return embedder.embed(query);
         }
-        return search.search(index, new SearchNotes.Request(query, 10,
-                SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT)), SearchFilter.NONE)).ranked();
+        if (mode.equals("fuseOnly")) {
+            SearchNotes.Candidates lists = candidates.get(at);
+            return fusion.fuse(query, lists.vector(), lists.keyword());
+        }
+        return search.search(index, request(query, SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT)))).ranked();
     }
 }

@@ -91,6 +91,20 @@ public abstract class KeywordSearchContract extends ChunkIndexContract {
         }
     }
 
+    /** A word most chunks hold weighs next to nothing, yet a chunk holding only it is still found, after those holding rarer words. */
+    @Test
+    protected void chunksHoldingOnlyACommonWordComeAfterTheRest() throws Exception {
+        try (ChunkIndex index = open()) {
+            var keywords = (KeywordSearch) index;
+            plain(index, "a.md", "garden notes about the kestrel nest", "b.md", "garden fence painted green",
+                    "c.md", "garden shed roof repaired", "d.md", "garden hose stored for winter",
+                    "e.md", "garden pond cleaned in spring", "f.md", "garden bench moved under the tree");
+            var three = keywords.keywords("garden kestrel", 3, SearchFilter.NONE);
+            assertThat(ids(three)).hasSize(3).first().isEqualTo("a.md#0");
+            assertThat(keywords.keywords("garden kestrel", 10, SearchFilter.NONE)).hasSize(6);
+        }
+    }
+
     @Test
     protected void japaneseChineseAndKoreanWordsAreFoundInsideSentencesWrittenWithoutSpaces() throws Exception {
         try (ChunkIndex index = open()) {
