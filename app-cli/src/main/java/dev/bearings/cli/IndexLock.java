@@ -6,7 +6,6 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -37,7 +36,7 @@ final class IndexLock implements AutoCloseable {
     static IndexLock acquire(Path indexFolder) throws IOException {
         FileChannel channel;
         try {
-            Files.createDirectories(indexFolder);
+            OwnerOnly.folder(indexFolder);
             channel = FileChannel.open(indexFolder.resolve("index.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         } catch (FileSystemException e) {
             // Java names only the file; say what it means and why, with the system's own words.

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,26 +18,32 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Stands between stdin and the MCP SDK's stdio transport, which stops reading for good at the first
- * line it cannot turn into a JSON-RPC message. Lines that are not JSON, not JSON-RPC 2.0 or too long
- * are answered here with the JSON-RPC error and never reach the SDK, so one bad message costs one
- * error, not the server.
+ * line it cannot turn into a JSON-RPC message. Lines that are not JSON, not JSON-RPC 2.0, too long, or
+ * not readable by the SDK's own reader are answered here with the JSON-RPC error (or dropped, when they
+ * are answers) and never reach the SDK, so one bad message costs one error, not the server.
  */
 final class JsonRpcGuard {
     /** Longest line passed on, in characters; the SDK's own limit is 16 MiB. */
     static final int MAX_LINE = 8 * 1024 * 1024;
 
     private final ObjectMapper json = new ObjectMapper();
+    private final McpJsonMapper sdkJson;
     private final Reader in;
     private final LineOutput out;
     private final Runnable atEnd;
+    private final Runnable initialized;
     /** The pipe's writer must outlive the input: a pipe whose writing thread died fails its reader. */
     private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
 
     /**
-     * @param atEnd runs when stdin ends: the client has gone
+     * @param sdkJson the mapper the SDK reads messages with
+     * @param atEnd       runs when stdin ends: the client has gone
+     * @param initialized runs when the client says it has initialized, before the SDK hears it
      */
-    JsonRpcGuard(InputStream in, LineOutput out, Runnable atEnd) {
+    JsonRpcGuard(InputStream in, LineOutput out, McpJsonMapper sdkJson, Runnable atEnd, Runnable initialized) {
+        this.initialized = initialized;
         this.in = new InputStreamReader(in, StandardCharsets.UTF_8);
+        this.sdkJson = sdkJson;
         this.out = out;
         this.atEnd = atEnd;
     }
@@ -104,18 +112,34 @@ final class JsonRpcGuard {
             out.writeLine(error(null, -32700, "Parse error: the line is not JSON"));
             return;
         }
+        // The SDK reads lines as BufferedReader does, ending one at a \r too. Parsed, a raw \r can only
+        // be whitespace between tokens (inside a string it must be escaped), so a space is the same message.
+        String passed = text.replace('\r', ' ');
         String problem = problem(message);
+        if (problem == null) {
+            try {
+                McpSchema.deserializeJsonRpcMessage(sdkJson, passed);
+            } catch (IOException | RuntimeException unreadable) {
+                problem = "not a JSON-RPC message this server can read";
+            }
+        }
         if (problem != null) {
+            if (!message.has("method") && (message.has("result") || message.has("error"))) {
+                // An answer to nothing this server asked: answering an answer could echo for ever.
+                return;
+            }
             JsonNode id = message.isObject() ? message.get("id") : null;
-            out.writeLine(error(id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null, -32600,
-                    "Invalid Request: " + problem));
+            out.writeLine(error(usable(id) ? id : null, -32600, "Invalid Request: " + problem));
             return;
         }
         JsonNode id = message.get("id");
         if (message.has("method") && id != null) {
             out.awaitAnswer(id.asText());
         }
-        toSdk.write((text + "\n").getBytes(StandardCharsets.UTF_8));
+        if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.path("method").asText(null))) {
+            initialized.run();
+        }
+        toSdk.write((passed + "\n").getBytes(StandardCharsets.UTF_8));
         toSdk.flush();
     }
 
@@ -128,8 +152,8 @@ final class JsonRpcGuard {
             return "jsonrpc must be \"2.0\"";
         }
         JsonNode id = message.get("id");
-        if (id != null && !(id.isTextual() || id.isIntegralNumber())) {
-            return "id must be a string or an integer";
+        if (id != null && !usable(id)) {
+            return "id must be a string or an integer of at most 64 bits";
         }
         if (message.has("method")) {
             if (!message.get("method").isTextual()) {
@@ -141,10 +165,19 @@ final class JsonRpcGuard {
             }
             return null;
         }
-        if (id != null && (message.has("result") || message.has("error"))) {
+        if (id != null && message.has("result") != message.has("error")) {
+            JsonNode error = message.get("error");
+            if (error != null && !(error.isObject() && error.path("code").canConvertToInt() && error.path("code").isIntegralNumber()
+                    && error.path("message").isTextual())) {
+                return "error must be an object with an integer code and a message";
+            }
             return null;
         }
         return "a message needs a method, or an id with a result or an error";
+    }
+
+    private static boolean usable(JsonNode id) {
+        return id != null && (id.isTextual() || (id.isIntegralNumber() && id.canConvertToLong()));
     }
 
     private String error(JsonNode id, int code, String text) throws IOException {

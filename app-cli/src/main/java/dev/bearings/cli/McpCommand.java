@@ -77,6 +77,10 @@ final class McpCommand implements Callable<Integer> {
             description = "With --http: the loopback address to listen on, 127.0.0.1 (default) or ::1.")
     private String bind;
 
+    @Option(names = "--new-token", description = "Replace the HTTP server's token with a new one and exit: clients holding "
+            + "the old one, also of servers running now, are refused from then on.")
+    private boolean newToken;
+
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
 
@@ -91,8 +95,16 @@ final class McpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (newToken) {
+            Path file = McpToken.rotate(DataFolder.path());
+            System.err.println("bearings mcp: a new token is in " + file + "; give it to every client of the HTTP server");
+            return 0;
+        }
         if (!(syncBudget >= 0)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sync-budget must be 0 or more seconds");
+        }
+        if (port < 0 || port > 65_535) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0 to 65535 (0 picks a free one), not " + port);
         }
         if (sessionCheck < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--session-check must be 1 second or more");
@@ -122,7 +134,7 @@ final class McpCommand implements Callable<Integer> {
              LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
             // A watched index is kept fresh by the watcher; a search then never waits for a sync.
             Optional<Duration> budget = watch ? Optional.empty() : Optional.of(Duration.ofMillis((long) (syncBudget * 1000)));
-            McpTools tools = new McpTools(index, storeOptions.storeName(), budget, mapper);
+            McpTools tools = new McpTools(index, storeOptions.storeName(plugins.stores()), budget, mapper);
             try (ChangeWatcher watcher = watch ? watchInBackground(index) : null) {
                 if (http) {
                     serveHttp(address, tools, index, mapper, stopped);
@@ -158,10 +170,11 @@ final class McpCommand implements Callable<Integer> {
         // Whatever prints to System.out from here on would corrupt the protocol stream.
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         CountDownLatch closed = new CountDownLatch(1);
-        JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, closed::countDown);
+        ListChangedGate gate = new ListChangedGate();
+        JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, mapper, closed::countDown, gate::open);
         InputStream checked = guard.start();
-        McpSyncServer server = build(McpServer.sync(new StdioServerTransportProvider(mapper, checked, protocol)), tools, index,
-                mapper);
+        McpSyncServer server = build(McpServer.sync(gate.around(new StdioServerTransportProvider(mapper, checked, protocol))), tools,
+                index, mapper, gate);
         closed.await();
         // The client has gone; answer what it asked before it went, then stop.
         protocol.drain(Duration.ofMinutes(1));
@@ -177,11 +190,13 @@ final class McpCommand implements Callable<Integer> {
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
                 .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
-        McpSyncServer server = build(McpServer.sync(transport), tools, index, mapper);
-        SearchServlet search = new SearchServlet(commands, plugins, index, storeOptions.folder(), storeOptions.store);
-        try (McpHttpServer http = McpHttpServer.start(address, port, token,
+        ListChangedGate gate = ListChangedGate.opened();
+        McpSyncServer server = build(McpServer.sync(gate.around(transport)), tools, index, mapper, gate);
+        SearchServlet search = new SearchServlet(commands, plugins, index, storeOptions.folder(), storeOptions.spec(plugins.stores()));
+        ServerKey key = ServerKey.random();
+        try (McpHttpServer http = McpHttpServer.start(address, port, token, key,
                 Map.of(McpHttpServer.ENDPOINT, transport, ServedSearch.ENDPOINT, search));
-             ServedSearch.Announcement announced = ServedSearch.Announcement.of(dataFolder, http.port(), storeOptions.folder())) {
+             ServedSearch.Announcement announced = ServedSearch.Announcement.of(dataFolder, http.port(), storeOptions.folder(), key)) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
                     + "'Authorization: Bearer <the token in %s>'%n", host, http.port(), McpHttpServer.ENDPOINT,
@@ -193,8 +208,8 @@ final class McpCommand implements Callable<Integer> {
     }
 
     private static McpSyncServer build(McpServer.SyncSpecification<?> specification, McpTools tools, LiveIndex index,
-                                       McpJsonMapper mapper) {
-        NoteResources resources = new NoteResources(tools, index);
+                                       McpJsonMapper mapper, ListChangedGate gate) {
+        NoteResources resources = new NoteResources(tools, index, gate);
         AtomicReference<McpSyncServer> server = new AtomicReference<>();
         server.set(specification
                 .serverInfo("bearings", Version.NUMBER)

@@ -13,16 +13,22 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -57,11 +63,13 @@ final class McpHttpServer implements AutoCloseable {
     /**
      * @param address  a loopback address: the server has no TLS and must not be reachable from the network
      * @param port     0 picks a free port
+     * @param key      what the server proves itself with to a client that asks before it sends the token
      * @param servlets by endpoint: the MCP transport at {@value #ENDPOINT}, and any other behind the same guard
      */
-    static McpHttpServer start(InetAddress address, int port, McpToken token, Map<String, HttpServlet> servlets)
+    static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets)
             throws IOException {
         requireLoopback(address);
+        requireFree(address, port);
         TOMCAT_LOG.setLevel(Level.WARNING);
         Path work = Files.createTempDirectory("bearings-http");
         Tomcat tomcat = new Tomcat();
@@ -74,6 +82,11 @@ final class McpHttpServer implements AutoCloseable {
         // closes sees "no bytes" (1 in 4,000 searches under McpHttpLoad). On loopback there is no reason to.
         connector.setProperty("maxKeepAliveRequests", "-1");
         tomcat.setConnector(connector);
+        // Error pages (401, 403, the transport's 4xx) say the status alone: not Tomcat's name, version or a report.
+        ErrorReportValve quiet = new ErrorReportValve();
+        quiet.setShowReport(false);
+        quiet.setShowServerInfo(false);
+        tomcat.getHost().getPipeline().addValve(quiet);
         Context context = tomcat.addContext("", work.toString());
         servlets.forEach((endpoint, servlet) -> {
             Tomcat.addServlet(context, endpoint, servlet).setAsyncSupported(true);
@@ -81,7 +94,7 @@ final class McpHttpServer implements AutoCloseable {
         });
         FilterDef guard = new FilterDef();
         guard.setFilterName("guard");
-        guard.setFilter(new Guard(token));
+        guard.setFilter(new Guard(token, key));
         guard.setAsyncSupported("true");
         context.addFilterDef(guard);
         FilterMap everything = new FilterMap();
@@ -133,12 +146,34 @@ final class McpHttpServer implements AutoCloseable {
         }
     }
 
-    /** Turns away every request that is not from this machine's own programs holding the token. */
+    /**
+     * Says in one line that the port is taken, before Tomcat tries it and logs a page of stack trace
+     * saying the same.
+     */
+    private static void requireFree(InetAddress address, int port) throws IOException {
+        if (port == 0) {
+            return;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(address, port));
+        } catch (BindException taken) {
+            throw new IOException("cannot serve on " + address.getHostAddress() + ":" + port + ": the port is in use (by another "
+                    + "bearings mcp --http?); choose another with --port");
+        }
+    }
+
+    /**
+     * Turns away every request that is not from this machine's own programs holding the token, and
+     * answers a {@link ServerKey} challenge, which needs no token: a client asks it before it sends one.
+     */
     static final class Guard implements Filter {
         private final McpToken token;
+        private final ServerKey key;
 
-        Guard(McpToken token) {
+        Guard(McpToken token, ServerKey key) {
             this.token = token;
+            this.key = key;
         }
 
         @Override
@@ -146,8 +181,16 @@ final class McpHttpServer implements AutoCloseable {
                 throws IOException, ServletException {
             HttpServletRequest request = (HttpServletRequest) servletRequest;
             HttpServletResponse response = (HttpServletResponse) servletResponse;
-            if (!loopback(request.getHeader("Host"), false) || !loopback(request.getHeader("Origin"), true)) {
+            List<String> origins = Collections.list(request.getHeaders("Origin"));
+            if (!loopback(request.getHeader("Host"), false) || origins.size() > 1
+                    || (origins.size() == 1 && !sameServer(origins.get(0), request.getLocalPort()))) {
                 response.sendError(HttpServletResponse.SC_FORBIDDEN, "only programs on this machine may connect");
+                return;
+            }
+            String challenge = request.getHeader(ServerKey.CHALLENGE_HEADER);
+            if (challenge != null && request.getHeader("Authorization") == null) {
+                response.setHeader(ServerKey.PROOF_HEADER, key.proof(request.getLocalPort(), challenge));
+                response.setStatus(HttpServletResponse.SC_NO_CONTENT);
                 return;
             }
             if (!token.admits(request.getHeader("Authorization"))) {
@@ -156,6 +199,19 @@ final class McpHttpServer implements AutoCloseable {
                 return;
             }
             chain.doFilter(request, response);
+        }
+
+        /**
+         * An Origin that is this server's own (a loopback name and this port): a page served by another
+         * program on this machine, on another port, is another origin.
+         */
+        static boolean sameServer(String origin, int port) {
+            if (!loopback(origin, true)) {
+                return false;
+            }
+            URI uri = URI.create(origin);
+            int given = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+            return given == port;
         }
 
         /** A Host header ({@code name:port}) or an Origin ({@code scheme://name:port}) naming a loopback name. */

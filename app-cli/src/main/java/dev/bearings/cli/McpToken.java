@@ -5,69 +5,103 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.Set;
 
 /**
  * The bearer token of the shared HTTP server: 32 random bytes, made on first start and kept in the data
  * folder, readable by its owner only, so only the user's own programs can read their notes through it.
+ * {@link #rotate} replaces it; a running server reads the file again when it changes, so the old token
+ * stops working at once, everywhere.
  */
 final class McpToken {
     static final String FILE = "mcp-token";
-    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
-    private final String value;
+    private final Path file;
+    private volatile Read read;
 
-    private McpToken(String value) {
-        this.value = value;
+    /** The token as last read, and the file's time then. */
+    private record Read(String value, FileTime modified) {
+    }
+
+    private McpToken(Path file, Read read) {
+        this.file = file;
+        this.read = read;
     }
 
     /** Reads the token in {@code folder}, making it first if there is none; narrows loose permissions. */
     static McpToken loadOrCreate(Path folder) throws IOException {
-        Path file = folder.resolve(FILE);
-        Files.createDirectories(folder);
+        Path file = OwnerOnly.folder(folder).resolve(FILE);
         if (!Files.exists(file)) {
-            byte[] random = new byte[32];
-            new SecureRandom().nextBytes(random);
-            String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
             try {
                 // Created owner-only, so there is no moment in which others could read it.
-                FileAttribute<?>[] ownerOnly = posix(folder)
-                        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OWNER_ONLY)} : new FileAttribute<?>[0];
-                Files.createFile(file, ownerOnly);
-                Files.writeString(file, token + "\n", StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+                Files.createFile(file, ownerOnly(folder));
+                Files.writeString(file, fresh() + "\n", StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
             } catch (FileAlreadyExistsException anotherServerMadeIt) {
                 // Read the one it made.
             }
         }
-        if (posix(folder) && !Files.getPosixFilePermissions(file).equals(OWNER_ONLY)) {
-            Files.setPosixFilePermissions(file, OWNER_ONLY);
-        }
-        String token = Files.readString(file, StandardCharsets.UTF_8).strip();
-        if (token.length() < 32) {
-            throw new IOException("the token in " + file + " is too short to be safe; delete the file and a new one is made");
-        }
-        return new McpToken(token);
+        OwnerOnly.file(file);
+        return new McpToken(file, read(file));
     }
 
-    private static boolean posix(Path folder) {
-        return Files.getFileAttributeView(folder, PosixFileAttributeView.class) != null;
+    /** Replaces the token in {@code folder} with a new one, whole or not at all. */
+    static Path rotate(Path folder) throws IOException {
+        Path file = OwnerOnly.folder(folder).resolve(FILE);
+        Path written = Files.createTempFile(folder, "." + FILE, ".tmp", ownerOnly(folder));
+        Files.writeString(written, fresh() + "\n", StandardCharsets.UTF_8);
+        Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return file;
+    }
+
+    private static String fresh() {
+        byte[] random = new byte[32];
+        new SecureRandom().nextBytes(random);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    }
+
+    private static FileAttribute<?>[] ownerOnly(Path folder) {
+        return Files.getFileAttributeView(folder, PosixFileAttributeView.class) != null
+                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OwnerOnly.FILE)} : new FileAttribute<?>[0];
+    }
+
+    private static Read read(Path file) throws IOException {
+        FileTime modified = Files.getLastModifiedTime(file);
+        String token = Files.readString(file, StandardCharsets.UTF_8).strip();
+        if (token.length() < 32) {
+            throw new IOException("the token in " + file + " is too short to be safe; run bearings mcp --new-token");
+        }
+        return new Read(token, modified);
     }
 
     String value() {
-        return value;
+        return current().value();
+    }
+
+    /** The token in the file now: read again when the file has changed; while it cannot be read, none. */
+    private Read current() {
+        Read last = read;
+        try {
+            if (!Files.getLastModifiedTime(file).equals(last.modified())) {
+                read = last = read(file);
+            }
+            return last;
+        } catch (IOException unreadable) {
+            return new Read("", last.modified());
+        }
     }
 
     /** Whether an {@code Authorization} header carries this token; in constant time, so timing tells nothing. */
     boolean admits(String authorization) {
-        if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+        String value = current().value();
+        if (value.isEmpty() || authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return false;
         }
         return MessageDigest.isEqual(authorization.substring(7).strip().getBytes(StandardCharsets.UTF_8),

@@ -45,7 +45,6 @@ import java.util.TreeSet;
 final class McpTools {
     private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
     static final int MAX_LIMIT = 100;
-    static final int MAX_QUERY_CHARS = 4_000;
 
     private final LiveIndex index;
     private final String storeName;
@@ -192,13 +191,7 @@ final class McpTools {
     }
 
     private List<SearchHitJson> search(Arguments arguments) throws Exception {
-        String query = arguments.text("query").orElseThrow(() -> new IllegalArgumentException("query is required"));
-        if (query.isBlank()) {
-            throw new IllegalArgumentException("query is empty: ask a question or give keywords");
-        }
-        if (query.length() > MAX_QUERY_CHARS) {
-            throw new IllegalArgumentException("query is " + query.length() + " characters; at most " + MAX_QUERY_CHARS);
-        }
+        String query = SearchNotes.requireAskable(arguments.text("query").orElseThrow(() -> new IllegalArgumentException("query is required")));
         int limit = arguments.integer("limit", 10, 1, MAX_LIMIT);
         SearchNotes.Mode mode = arguments.text("mode").map(m -> {
             try {

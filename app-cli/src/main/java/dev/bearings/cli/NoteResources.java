@@ -34,13 +34,15 @@ final class NoteResources {
 
     private final McpTools tools;
     private final LiveIndex index;
+    private final ListChangedGate gate;
     /** The resources the server lists now, by URI, as they were listed. */
     private final Map<String, McpSchema.Resource> listed = new HashMap<>();
     private ChunkIndexReader listedFrom;
 
-    NoteResources(McpTools tools, LiveIndex index) {
+    NoteResources(McpTools tools, LiveIndex index, ListChangedGate gate) {
         this.tools = tools;
         this.index = index;
+        this.gate = gate;
     }
 
     static String uri(String source, String id) {
@@ -77,22 +79,25 @@ final class NoteResources {
             LOG.warn("the note resources were not updated: {}", unreadable.getMessage());
             return;
         }
-        boolean changed = false;
-        for (String uri : List.copyOf(listed.keySet())) {
-            if (!Objects.equals(now.get(uri), listed.get(uri))) {
-                server.removeResource(uri);
-                listed.remove(uri);
-                changed = true;
+        boolean[] changed = {false};
+        // The SDK tells the clients of each resource added or removed; they hear once, after all of them.
+        gate.holding(() -> {
+            for (String uri : List.copyOf(listed.keySet())) {
+                if (!Objects.equals(now.get(uri), listed.get(uri))) {
+                    server.removeResource(uri);
+                    listed.remove(uri);
+                    changed[0] = true;
+                }
             }
-        }
-        for (McpSchema.Resource resource : now.values()) {
-            if (!listed.containsKey(resource.uri())) {
-                server.addResource(new SyncResourceSpecification(resource, (exchange, request) -> read(request.uri())));
-                listed.put(resource.uri(), resource);
-                changed = true;
+            for (McpSchema.Resource resource : now.values()) {
+                if (!listed.containsKey(resource.uri())) {
+                    server.addResource(new SyncResourceSpecification(resource, (exchange, request) -> read(request.uri())));
+                    listed.put(resource.uri(), resource);
+                    changed[0] = true;
+                }
             }
-        }
-        if (changed) {
+        });
+        if (changed[0]) {
             server.notifyResourcesListChanged();
         }
     }

@@ -96,7 +96,13 @@ final class SearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SearchNotes.Request request = new SearchNotes.Request(String.join(" ", query), limit, parseMode(),
+        String asked = String.join(" ", query);
+        try {
+            SearchNotes.requireAskable(asked);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        SearchNotes.Request request = new SearchNotes.Request(asked, limit, parseMode(),
                 new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
         if (server != null) {
             return server.answer(storeOptions, embedderOptions,

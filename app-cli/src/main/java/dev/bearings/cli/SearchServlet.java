@@ -104,7 +104,8 @@ final class SearchServlet extends HttpServlet {
 
         @Override
         public int answer(StoreOptions options, EmbedderOptions embedder, SearchCommand.Search search) throws Exception {
-            if (embedder.requested() || !store.equals(options.store) || !sameFolder(options.folder(workingFolder))) {
+            if (embedder.requested() || !sameFolder(options.folder(workingFolder))
+                    || !store.equals(options.spec(plugins.stores(), workingFolder))) {
                 declined = true;
                 return CommandLine.ExitCode.SOFTWARE;
             }

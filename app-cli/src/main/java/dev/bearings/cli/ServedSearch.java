@@ -15,14 +15,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
  * {@code bearings search} answered by a running {@code bearings mcp --http} that serves the same index,
  * with its index open and its model loaded: a whole search then costs a small JVM's start and one
  * request on this machine, not the second it takes to load the model. Each such server names itself
- * in the data folder ({@value #SERVERS}/PORT, holding the index it serves); the client asks each, with
- * the server's token, and the one serving the index the command names answers with what the command
+ * in the data folder ({@value #SERVERS}/PORT, see {@link Entry}); the client asks each that runs as this
+ * user and proves it wrote its entry ({@link ServerKey}), with the server's token, and the one serving
+ * the index the command names answers with what the command
  * would have printed. When none does (none runs, another index, a model flag, another version, a
  * server busy with a long sync), the command runs here as always. This class is the client and must
  * stay light: it runs before picocli, Jackson or the model are loaded, and loads none of them.
@@ -46,28 +48,31 @@ final class ServedSearch {
      */
     static OptionalInt ask(List<String> args, PrintStream out, PrintStream err) {
         Path data = DataFolder.path();
-        List<Integer> ports = ports(data.resolve(SERVERS));
-        if (ports.isEmpty()) {
+        List<Entry> entries = Entry.all(data.resolve(SERVERS));
+        if (entries.isEmpty()) {
             return OptionalInt.empty();
         }
-        String token;
-        try {
-            token = Files.readString(data.resolve(McpToken.FILE), StandardCharsets.UTF_8).strip();
-        } catch (IOException noToken) {
-            return OptionalInt.empty();
-        }
-        StringBuilder form = new StringBuilder("version=").append(encode(Version.NUMBER))
-                .append("&cwd=").append(encode(Path.of("").toAbsolutePath().toString()));
-        args.forEach(arg -> form.append("&arg=").append(encode(arg)));
-        byte[] body = form.toString().getBytes(StandardCharsets.UTF_8);
-        for (int port : ports) {
+        String token = null;
+        byte[] body = null;
+        for (Entry entry : entries) {
             try {
-                OptionalInt answered = ask(port, token, body, out, err);
+                // Nothing secret leaves this process before the server has proved it wrote its entry.
+                if (!entry.isOurs() || !entry.provesItself()) {
+                    continue;
+                }
+                if (token == null) {
+                    token = Files.readString(data.resolve(McpToken.FILE), StandardCharsets.UTF_8).strip();
+                    StringBuilder form = new StringBuilder("version=").append(encode(Version.NUMBER))
+                            .append("&cwd=").append(encode(Path.of("").toAbsolutePath().toString()));
+                    args.forEach(arg -> form.append("&arg=").append(encode(arg)));
+                    body = form.toString().getBytes(StandardCharsets.UTF_8);
+                }
+                OptionalInt answered = ask(entry.port(), token, body, out, err);
                 if (answered.isPresent()) {
                     return answered;
                 }
             } catch (IOException goneOrBusy) {
-                // A server that ended without removing its file, or one that could not answer: the next, or here.
+                // A server that could not answer, or no token to read: the next, or here.
             }
         }
         return OptionalInt.empty();
@@ -111,24 +116,82 @@ final class ServedSearch {
         }
     }
 
-    private static List<Integer> ports(Path servers) {
-        List<Integer> ports = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(servers)) {
-            for (Path file : files) {
-                try {
-                    ports.add(Integer.parseInt(file.getFileName().toString()));
-                } catch (NumberFormatException notAServer) {
-                    // A temporary file being written, or something else: not a server.
-                }
-            }
-        } catch (IOException noServers) {
-            // No folder: no server has ever run.
-        }
-        return ports;
-    }
-
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A running server's entry in the data folder ({@value #SERVERS}/PORT): the index it serves, its
+     * process and its {@link ServerKey}, one {@code name value} line each.
+     */
+    record Entry(Path file, int port, String index, long pid, ServerKey key) {
+        private static final String INDEX = "index ";
+        private static final String PID = "pid ";
+        private static final String KEY = "key ";
+
+        /** The entries in {@code servers}; a file that is not a whole entry (one being written, one of an older version) is none. */
+        static List<Entry> all(Path servers) {
+            List<Entry> entries = new ArrayList<>();
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(servers)) {
+                for (Path file : files) {
+                    try {
+                        int port = Integer.parseInt(file.getFileName().toString());
+                        String index = null;
+                        Long pid = null;
+                        ServerKey key = null;
+                        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                            if (line.startsWith(INDEX)) {
+                                index = line.substring(INDEX.length());
+                            } else if (line.startsWith(PID)) {
+                                pid = Long.parseLong(line.substring(PID.length()).strip());
+                            } else if (line.startsWith(KEY)) {
+                                key = ServerKey.parse(line.substring(KEY.length()));
+                            }
+                        }
+                        if (index != null && pid != null && key != null) {
+                            entries.add(new Entry(file, port, index, pid, key));
+                        }
+                    } catch (IOException | IllegalArgumentException notAnEntry) {
+                        // Not a server's entry, or not readable: not asked.
+                    }
+                }
+            } catch (IOException noServers) {
+                // No folder: no server has ever run.
+            }
+            return entries;
+        }
+
+        /**
+         * Whether the entry's process runs, as this user. The entry of a server that died (killed, a crash,
+         * power lost) is removed here, since its port may now be anyone's.
+         */
+        boolean isOurs() {
+            Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+            if (process.isEmpty()) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException cannot) {
+                    // Left for the next server on this port, which replaces it.
+                }
+                return false;
+            }
+            return process.get().info().user().map(user -> user.equals(System.getProperty("user.name"))).orElse(false);
+        }
+
+        /** Asks the port for the proof only the entry's server can give; within a second, so a paused server is not waited for. */
+        boolean provesItself() throws IOException {
+            String challenge = ServerKey.challenge();
+            HttpURLConnection connection = (HttpURLConnection) new URL("http", "127.0.0.1", port, ENDPOINT).openConnection();
+            try {
+                connection.setConnectTimeout(CONNECT_MILLIS);
+                connection.setReadTimeout(CONNECT_MILLIS);
+                connection.setRequestProperty(ServerKey.CHALLENGE_HEADER, challenge);
+                return connection.getResponseCode() == HttpURLConnection.HTTP_NO_CONTENT
+                        && key.proves(port, challenge, connection.getHeaderField(ServerKey.PROOF_HEADER));
+            } finally {
+                connection.disconnect();
+            }
+        }
     }
 
     /**
@@ -137,12 +200,13 @@ final class ServedSearch {
      * @param file the file naming the server, removed on close
      */
     record Announcement(Path file) implements AutoCloseable {
-        /** Writes the entry of a server on {@code port} serving {@code index}, whole or not at all. */
-        static Announcement of(Path dataFolder, int port, Path index) throws IOException {
-            Path servers = Files.createDirectories(dataFolder.resolve(SERVERS));
+        /** Writes the entry of this process, serving {@code index} on {@code port} and proving itself with {@code key}, whole or not at all. */
+        static Announcement of(Path dataFolder, int port, Path index, ServerKey key) throws IOException {
+            Path servers = OwnerOnly.folder(dataFolder.resolve(SERVERS));
             Path file = servers.resolve(Integer.toString(port));
-            Path written = Files.createTempFile(servers, "." + port, ".tmp");
-            Files.writeString(written, index + "\n", StandardCharsets.UTF_8);
+            Path written = OwnerOnly.file(Files.createTempFile(servers, "." + port, ".tmp"));
+            Files.writeString(written, Entry.INDEX + index + "\n" + Entry.PID + ProcessHandle.current().pid() + "\n"
+                    + Entry.KEY + key.encoded() + "\n", StandardCharsets.UTF_8);
             Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return new Announcement(file);
         }

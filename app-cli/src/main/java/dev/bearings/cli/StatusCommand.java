@@ -48,7 +48,7 @@ final class StatusCommand implements Callable<Integer> {
         }
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("index", folder.toString());
-        status.put("store", storeOptions.storeName());
+        status.put("store", storeOptions.storeName(plugins.stores()));
         status.put("model", manifest.modelId());
         status.put("dimension", manifest.dimension());
         status.put("chunking", manifest.chunking());
@@ -64,11 +64,11 @@ final class StatusCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(status));
             return 0;
         }
-        out.printf("index      %s (%s, format %d)%n", folder, storeOptions.storeName(), manifest.formatVersion());
+        out.printf("index      %s (%s, format %d)%n", folder, storeOptions.storeName(plugins.stores()), manifest.formatVersion());
         out.printf("model      %s, %d dimensions%n", manifest.modelId(), manifest.dimension());
         out.printf("chunking   %s%n", manifest.chunking());
         stats.notesBySource().forEach((source, notes) -> {
-            out.printf("source     %s: %d notes%n", source, notes);
+            out.printf("source     %s: %s%n", source, Counted.of(notes, "note"));
             config.skipped().getOrDefault(source, Map.of())
                     .forEach((reason, count) -> out.printf("           skipped %d: %s%n", count, reason));
         });

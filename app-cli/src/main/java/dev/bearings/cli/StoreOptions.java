@@ -3,9 +3,13 @@ package dev.bearings.cli;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /** Where the index lives and which kind it is, shared by every command that opens one. */
 final class StoreOptions {
@@ -15,10 +19,13 @@ final class StoreOptions {
                     + "~/Library/Application Support/bearings on macOS).")
     Path folder;
 
-    @Option(names = "--store", paramLabel = "NAME[:KEY=VALUE,...]", defaultValue = "sqlite",
-            description = "Index kind: sqlite (default), lucene, solr:url=http://HOST:8983/solr[,collection=NAME,...], "
-                    + "or a plugin's name.")
+    @Option(names = "--store", paramLabel = "NAME[:KEY=VALUE,...]",
+            description = "Index kind: sqlite, lucene, solr:url=http://HOST:8983/solr[,collection=NAME,...], or a plugin's "
+                    + "name (default: the kind the index folder holds, or sqlite for a new one).")
     String store;
+
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec command;
 
     Path folder() {
         return folder(Path.of(""));
@@ -30,12 +37,52 @@ final class StoreOptions {
     }
 
     ChunkIndexStore store(ProviderRegistry<ChunkIndexProvider> stores) {
-        ProviderSpec spec = ProviderSpec.parse(store);
+        ProviderSpec spec = ProviderSpec.parse(spec(stores));
         return stores.create(spec.name(), spec.settings());
     }
 
+    /** {@link #spec(ProviderRegistry, Path)} for this command's own working folder. */
+    String spec(ProviderRegistry<ChunkIndexProvider> stores) {
+        return spec(stores, Path.of(""));
+    }
+
+    /**
+     * The store as {@code --store} names it, or else the kind of index the folder holds, or else sqlite:
+     * an index folder says what it is. A {@code --store} of another kind than the folder holds is refused,
+     * rather than a second index built beside the first.
+     */
+    String spec(ProviderRegistry<ChunkIndexProvider> stores, Path workingFolder) {
+        Path folder = folder(workingFolder);
+        List<String> held = stores.providers().stream().filter(p -> p.holdsIndexIn(folder)).map(ChunkIndexProvider::name).toList();
+        if (store != null) {
+            String asked = ProviderSpec.parse(store).name();
+            if (!held.isEmpty() && !held.contains(asked)) {
+                throw new CommandLine.ParameterException(command.commandLine(), "the index at " + folder + " is a " + held.get(0)
+                        + " index, not " + asked + ": leave out --store, or choose another --index");
+            }
+            return store;
+        }
+        if (held.size() > 1) {
+            throw new CommandLine.ParameterException(command.commandLine(), "the folder " + folder + " holds indexes of "
+                    + String.join(" and ", held) + ": choose one with --store");
+        }
+        return held.isEmpty() ? "sqlite" : held.get(0);
+    }
+
+    /**
+     * The {@code --index} flag naming this index, for a command we suggest, so that pasted it acts on
+     * the same index; empty for the default index.
+     */
+    String indexFlag() {
+        if (folder == null) {
+            return "";
+        }
+        String path = folder().toString();
+        return " --index " + (path.matches("[\\w./@%+=:,-]+") ? path : "'" + path.replace("'", "'\\''") + "'");
+    }
+
     /** The store's name without its settings, which may hold a password: what status and the MCP server show. */
-    String storeName() {
-        return ProviderSpec.parse(store).name();
+    String storeName(ProviderRegistry<ChunkIndexProvider> stores) {
+        return ProviderSpec.parse(spec(stores)).name();
     }
 }

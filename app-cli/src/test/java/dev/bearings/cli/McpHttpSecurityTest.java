@@ -40,7 +40,7 @@ class McpHttpSecurityTest {
             + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
     /** Words of the example notes and of the server's insides that a refusal must never carry. */
     private static final List<String> NOTE_WORDS = List.of("WireGuard", "sourdough", "serverInfo", "bearings", "stackTrace",
-            "className", "Exception", "\tat ");
+            "className", "Exception", "\tat ", "Tomcat", "Apache");
 
     @TempDir
     static Path root;
@@ -105,9 +105,13 @@ class McpHttpSecurityTest {
     void aPageFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
         String bearer = "Bearer " + server.token;
         for (String origin : List.of("http://evil.example", "https://evil.example:" + server.port, "null",
-                "http://127.0.0.1.evil.example:" + server.port)) {
+                "http://127.0.0.1.evil.example:" + server.port, "http://localhost:" + (server.port == 65_535 ? 1 : server.port + 1),
+                "http://127.0.0.1")) {
             assertRefused(send(post(INITIALIZE).header("Authorization", bearer).header("Origin", origin)), 403);
         }
+        // A second Origin is not ignored: the server's own first, a stranger's after it.
+        assertRefused(send(post(INITIALIZE).header("Authorization", bearer).header("Origin", "http://127.0.0.1:" + server.port)
+                .header("Origin", "http://evil.example")), 403);
         for (String origin : List.of("http://localhost:" + server.port, "http://127.0.0.1:" + server.port)) {
             HttpResponse<String> own = send(post(INITIALIZE).header("Authorization", bearer).header("Origin", origin));
             assertThat(own.statusCode()).as(origin + ": " + own.body()).isEqualTo(200);
@@ -219,7 +223,25 @@ class McpHttpSecurityTest {
             assertThat(run.err()).contains("--bind " + address).contains("not a loopback address");
         }
         assertThatThrownBy(() -> McpHttpServer.start(InetAddress.getByName("0.0.0.0"), 0,
-                McpToken.loadOrCreate(root.resolve("other")), java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { })))
+                McpToken.loadOrCreate(root.resolve("other")), ServerKey.random(),
+                java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { })))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a loopback address");
+    }
+
+    /** A port taken, or no port at all, is said in one line: no page of Tomcat's log, no stack trace, no usage. */
+    @Test
+    void aBusyOrImpossiblePortIsOneLine() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Child child = Child.start(McpServerProcess.command(index, "--http", "--port", Integer.toString(taken.getLocalPort())),
+                    root.resolve("logs"), java.util.Map.of("XDG_DATA_HOME", root.resolve("busy").toString()));
+            assertThat(child.exitCode(Duration.ofMinutes(1))).isEqualTo(1);
+            assertThat(child.err().strip().lines()).as(child.err()).hasSize(1);
+            assertThat(child.err()).contains("port is in use").contains(Integer.toString(taken.getLocalPort()))
+                    .doesNotContain("SEVERE").doesNotContain("\tat ");
+        }
+        CliRun impossible = CliRun.of("mcp", "--http", "--port", "99999", "--index", index.toString());
+        assertThat(impossible.exitCode()).isEqualTo(2);
+        assertThat(impossible.err().strip().lines()).as(impossible.err()).hasSize(1);
+        assertThat(impossible.err()).contains("--port must be 0 to 65535");
     }
 }

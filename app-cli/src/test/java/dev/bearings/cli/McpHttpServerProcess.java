@@ -51,6 +51,10 @@ final class McpHttpServerProcess implements AutoCloseable {
         throw new AssertionError("bearings mcp --http did not start serving within a minute: " + err);
     }
 
+    long pid() {
+        return child.process().pid();
+    }
+
     boolean isAlive() {
         return child.isAlive();
     }

@@ -187,6 +187,52 @@ class McpProtocolTest {
         };
     }
 
+    /** Lines that once stopped the server's reader for good: after each, it answers, and it ends soon after its input. */
+    @Test
+    void answersWithBadMembersHugeIdsAndCarriageReturnsLeaveTheServerServing() throws Exception {
+        try (McpServerProcess hit = McpServerProcess.start(McpServerProcess.command(index)).initialized()) {
+            List<String> killers = List.of("{\"jsonrpc\":\"2.0\",\"id\":77,\"error\":\"boom\"}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":78,\"error\":{\"code\":\"bad\",\"message\":\"m\"}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"cr\",\r\"method\":\"ping\"}");
+            for (int i = 0; i < killers.size(); i++) {
+                hit.send(killers.get(i));
+                assertThat(hit.request("after" + i, "ping", null).has("result")).as(killers.get(i)).isTrue();
+            }
+            assertThat(hit.answer("cr", Duration.ofSeconds(5)).has("result")).as("a \\r is whitespace").isTrue();
+            assertThat(hit.notJson()).isEmpty();
+            assertThat(hit.closeInput(Duration.ofSeconds(20))).isZero();
+        }
+    }
+
+    /**
+     * Nothing reaches a client before its initialize is answered (the protocol's lifecycle), and a sync
+     * that adds several notes tells it once that the resource list changed, not once per note.
+     */
+    @Test
+    void noNoticeBeforeInitializeAndOnePerSync(@TempDir Path own) throws Exception {
+        Path ownIndex = McpServerProcess.indexedExamples(own, "sqlite");
+        try (McpServerProcess fresh = McpServerProcess.start(McpServerProcess.command(ownIndex))) {
+            Thread.sleep(3_000);
+            JsonNode init = fresh.request("init", "initialize", McpServerProcess.JSON.readTree("{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}"));
+            assertThat(init.has("result")).as(init.toString()).isTrue();
+            Thread.sleep(1_000);
+            assertThat(fresh.unaddressed()).as("before the client said it is initialized").isEmpty();
+            fresh.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            for (int i = 0; i < 3; i++) {
+                Files.writeString(own.resolve("notes/new-" + i + ".md"), "# New " + i + "\n\nA note about kayak number " + i + ".\n");
+            }
+            assertThat(fresh.call("sync", "sync_index", "{}").path("result").path("isError").asBoolean()).isFalse();
+            Thread.sleep(1_000);
+            assertThat(fresh.unaddressed()).extracting(n -> n.path("method").asText())
+                    .containsExactly("notifications/resources/list_changed");
+            JsonNode listed = fresh.request("list", "resources/list", null);
+            assertThat(listed.path("result").path("resources")).extracting(r -> r.path("uri").asText())
+                    .anyMatch(uri -> uri.endsWith("new-2.md"));
+        }
+    }
+
     @Test
     void aClientLeavingEndsTheServerAfterItsLastAnswer() throws Exception {
         try (McpServerProcess leaving = McpServerProcess.start(McpServerProcess.command(index)).initialized()) {

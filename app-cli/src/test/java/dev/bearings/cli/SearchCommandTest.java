@@ -174,4 +174,20 @@ class SearchCommandTest {
         assertThat(date.exitCode()).isEqualTo(2);
         assertThat(date.err()).contains("--since takes a date like 2026-03-01");
     }
+
+    /** One rule for what may be asked, here as in MCP and the served search: no empty question, none over 4,000 characters. */
+    @Test
+    void anEmptyOrHugeQueryIsRefusedBeforeAnythingIsSearched() throws Exception {
+        indexNotes("sqlite");
+        for (String blank : List.of("", "   ")) {
+            CliRun run = CliRun.of("search", "--index", index.toString(), blank);
+            assertThat(run.exitCode()).as("'" + blank + "'").isEqualTo(2);
+            assertThat(run.err()).contains("the query is empty");
+            assertThat(run.out()).isEmpty();
+        }
+        CliRun huge = CliRun.of("search", "--index", index.toString(), "vpn ".repeat(1_001));
+        assertThat(huge.exitCode()).isEqualTo(2);
+        assertThat(huge.err()).contains("the query is 4004 characters; at most 4000");
+        assertThat(CliRun.of("search", "--index", index.toString(), "vpn ".repeat(999)).exitCode()).isZero();
+    }
 }

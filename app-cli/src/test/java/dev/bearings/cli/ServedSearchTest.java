@@ -5,17 +5,27 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -131,6 +141,119 @@ class ServedSearchTest {
         assertThat(withArgumentFile.loadedTheModel()).as("an argument file: read by the process itself").isTrue();
     }
 
+    /**
+     * Another program listening on the port of a server that died (killed, so its entry stayed) answers the
+     * search's first request as it likes: it learns neither the token, nor the query, nor the working
+     * folder, and the search runs here. With the entry's process gone, the entry is removed unasked.
+     */
+    @Test
+    void aProcessOnADeadServersPortIsToldNothingSecret() throws Exception {
+        Path data = Files.createDirectories(root.resolve("impostor/bearings"));
+        Files.writeString(data.resolve(McpToken.FILE), server.token + "\n");
+        try (Impostor impostor = new Impostor()) {
+            Path entry = data.resolve(ServedSearch.SERVERS).resolve(Integer.toString(impostor.port()));
+            ServedSearch.Announcement.of(data, impostor.port(), index, ServerKey.random());
+            // The entry names this test's own process: alive, and this user's; only the key is not the impostor's.
+            assertThat(Files.readString(entry)).contains("pid " + ProcessHandle.current().pid());
+            Searched searched = search(data, root, "--index", index.toString(), "wireguard tunnel");
+            assertThat(searched.run().out()).contains("vpn-setup.md");
+            assertThat(searched.loadedTheModel()).as("searched here").isTrue();
+            String heard = impostor.heard();
+            assertThat(heard).as("it was asked to prove itself").contains(ServerKey.CHALLENGE_HEADER);
+            assertThat(heard).doesNotContain(server.token).doesNotContain("wireguard").doesNotContain(root.toString())
+                    .doesNotContainIgnoringCase("Authorization");
+
+            long dead = deadProcess();
+            Files.writeString(entry, Files.readString(entry).replaceFirst("pid \\d+", "pid " + dead));
+            int before = impostor.connections();
+            assertThat(search(data, root, "--index", index.toString(), "wireguard tunnel").run().out()).contains("vpn-setup.md");
+            assertThat(impostor.connections()).as("a dead server's port is not even asked").isEqualTo(before);
+            assertThat(entry).as("a dead server's entry is removed").doesNotExist();
+        }
+    }
+
+    /** A server paused (Ctrl-Z, SIGSTOP) cannot prove itself within a second: the search runs here instead of waiting a minute. */
+    @Test
+    void aPausedServerIsNotWaitedFor() throws Exception {
+        Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(server.pid())).start();
+        assertThat(stop.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        try {
+            Path classes = Files.createTempFile(root, "classes", ".log");
+            Child child = Child.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), "search", "--index", index.toString(),
+                    QUERY), root.resolve("logs"), Map.of("XDG_DATA_HOME", server.dataFolder.getParent().toString()), root);
+            // Before, the client waited 60 s for the paused server's answer; this bound is half that.
+            assertThat(child.exitCode(Duration.ofSeconds(30))).as(child.err()).isZero();
+            assertThat(child.out()).contains("vpn-setup.md");
+            assertThat(Files.readString(classes)).as("searched here").contains(" ai.onnxruntime.OrtSession ");
+        } finally {
+            Process resume = new ProcessBuilder("kill", "-CONT", Long.toString(server.pid())).start();
+            assertThat(resume.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    /** The id of a process that has ended. */
+    private static long deadProcess() throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return ended.pid();
+    }
+
+    /** A listener that answers every request with a forged proof and keeps what it was sent. */
+    private static final class Impostor implements AutoCloseable {
+        private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final StringBuffer heard = new StringBuffer();
+        private final AtomicInteger connections = new AtomicInteger();
+        private final Thread thread = new Thread(this::listen, "impostor");
+
+        Impostor() throws IOException {
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        int port() {
+            return socket.getLocalPort();
+        }
+
+        private void listen() {
+            while (!socket.isClosed()) {
+                try (Socket client = socket.accept()) {
+                    connections.incrementAndGet();
+                    client.setSoTimeout(5_000);
+                    BufferedReader lines = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+                    int body = 0;
+                    for (String line = lines.readLine(); line != null && !line.isEmpty(); line = lines.readLine()) {
+                        heard.append(line).append('\n');
+                        if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                            body = Integer.parseInt(line.substring(15).strip());
+                        }
+                    }
+                    for (int i = 0; i < body; i++) {
+                        heard.append((char) lines.read());
+                    }
+                    client.getOutputStream().write(("HTTP/1.1 204 No Content\r\n" + ServerKey.PROOF_HEADER + ": forged\r\n"
+                            + ServedSearch.EXIT_HEADER + ": 0\r\n" + ServedSearch.OUT_CHARS_HEADER + ": 0\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.UTF_8));
+                } catch (IOException closedOrTimedOut) {
+                    // The next connection, or the end.
+                }
+            }
+        }
+
+        int connections() {
+            return connections.get();
+        }
+
+        String heard() {
+            return heard.toString();
+        }
+
+        @Override
+        public void close() throws Exception {
+            socket.close();
+            thread.join(10_000);
+        }
+    }
+
     @Test
     void theEndpointWantsTheToken() throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -154,7 +277,9 @@ class ServedSearchTest {
                 empty.toString()).exitCode()).isZero();
         try (McpHttpServerProcess second = McpHttpServerProcess.start(alone, empty)) {
             Path entry = second.dataFolder.resolve(ServedSearch.SERVERS).resolve(Integer.toString(second.port));
-            assertThat(Files.readString(entry).strip()).isEqualTo(empty.toString());
+            assertThat(Files.readString(entry)).startsWith("index " + empty + "\npid " + second.pid() + "\nkey ");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry))).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry.getParent()))).isEqualTo("rwx------");
 
             Searched relative = search(second.dataFolder, alone, "--index", "index", QUERY);
             assertSame(relative.run(), CliRun.of("search", "--index", empty.toString(), QUERY));

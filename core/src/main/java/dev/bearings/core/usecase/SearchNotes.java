@@ -31,6 +31,26 @@ public final class SearchNotes {
 
     public enum Mode { HYBRID, VECTOR, KEYWORD }
 
+    /** The longest question a person asks, by far: a pasted file is not one, and would hold the index for seconds. */
+    public static final int MAX_QUERY_CHARS = 4_000;
+
+    /**
+     * The rule every driver (command line, MCP, the served search) applies to what a person asks: not
+     * empty, and at most {@value #MAX_QUERY_CHARS} characters. Evaluation data is not asked, and not held to it.
+     *
+     * @return {@code query}
+     * @throws IllegalArgumentException saying which of the two it is not
+     */
+    public static String requireAskable(String query) {
+        if (query == null || query.isBlank()) {
+            throw new IllegalArgumentException("the query is empty: ask a question or give keywords");
+        }
+        if (query.length() > MAX_QUERY_CHARS) {
+            throw new IllegalArgumentException("the query is " + query.length() + " characters; at most " + MAX_QUERY_CHARS);
+        }
+        return query;
+    }
+
     /** @param limit most chunks returned */
     public record Request(String query, int limit, Mode mode, SearchFilter filter) {
         public Request {

@@ -8,7 +8,11 @@ import dev.bearings.core.source.NoteFingerprint;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -16,13 +20,16 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -36,7 +43,12 @@ import java.util.regex.Pattern;
  * with {@code /} separators; its fingerprint is modification time and size.
  */
 public final class FolderSource implements NoteSource {
-    private static final Pattern INLINE_TAG = Pattern.compile("(?<![\\p{L}\\p{N}_#/&])#([\\p{L}][\\p{L}\\p{N}_/-]*)");
+    /**
+     * A {@code #tag}, or Bear's {@code #tag of several words#}: words, spaces and slashes closed by a
+     * {@code #} that no word follows (in {@code #a and #b} the second {@code #} opens a tag, and closes nothing).
+     */
+    private static final Pattern INLINE_TAG = Pattern.compile("(?<![\\p{L}\\p{N}_#/&])#(?:([\\p{L}][\\p{L}\\p{N}_/ -]*?[\\p{L}\\p{N}_/-])#(?![\\p{L}\\p{N}_/])"
+            + "|([\\p{L}][\\p{L}\\p{N}_/-]*))");
 
     private final Path root;
     private final Path realRoot;
@@ -111,33 +123,75 @@ public final class FolderSource implements NoteSource {
             throw new UnreadableNote(id, "not a Markdown note of " + root);
         }
         try {
-            if (!insideRoot(file)) {
-                // A file deleted since it was listed has no real path either: it is gone, not a stray link.
-                if (Files.notExists(file, LinkOption.NOFOLLOW_LINKS)) {
-                    return Optional.empty();
-                }
+            Path real;
+            try {
+                real = file.toRealPath();
+            } catch (NoSuchFileException gone) {
+                return Optional.empty();
+            }
+            if (!real.startsWith(realRoot)) {
                 throw new UnreadableNote(id, "link leading out of the folder");
             }
-            String tooLarge = NoteText.tooLarge(Files.size(file));
-            if (tooLarge != null) {
-                throw new UnreadableNote(id, tooLarge);
-            }
-            byte[] bytes = Files.readAllBytes(file);
+            Opened opened = open(id, real);
             String text;
             try {
-                text = NoteText.decode(bytes);
+                text = NoteText.decode(opened.bytes());
             } catch (NoteText.UnreadableNoteException e) {
                 throw new UnreadableNote(id, e.getMessage());
             }
             String fileName = file.getFileName().toString();
             String title = fileName.substring(0, fileName.lastIndexOf('.'));
-            return Optional.of(new Note(id, title, text, tags(text),
-                    Files.getLastModifiedTime(file).toInstant(), file.toUri().toString(), List.of()));
+            return Optional.of(new Note(id, title, text, tags(text), opened.modified(), file.toUri().toString(), List.of()));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
             throw new UnreadableNote(id, "cannot be read (" + e.getClass().getSimpleName() + ")");
         }
+    }
+
+    /** A note's bytes and its modification time, as read. */
+    private record Opened(byte[] bytes, Instant modified) {
+    }
+
+    /**
+     * Reads the regular file at {@code real}, a path inside the folder with no link left in it. The
+     * file's type is checked before it is opened (opening a FIFO waits for a writer, for ever), and it is
+     * opened without following a link: a note swapped for a link after its path was checked is refused,
+     * not followed out of the folder. The file read must be the one checked, and is read only up to
+     * the size limit.
+     */
+    private static Opened open(String id, Path real) throws IOException, UnreadableNote {
+        BasicFileAttributes checked = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!checked.isRegularFile()) {
+            throw new UnreadableNote(id, "is not a regular file");
+        }
+        String tooLarge = NoteText.tooLarge(checked.size());
+        if (tooLarge != null) {
+            throw new UnreadableNote(id, tooLarge);
+        }
+        byte[] bytes;
+        try (SeekableByteChannel channel = Files.newByteChannel(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            BasicFileAttributes opened = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!opened.isRegularFile() || !Objects.equals(opened.fileKey(), checked.fileKey())) {
+                throw new UnreadableNote(id, "changed while it was read");
+            }
+            ByteArrayOutputStream read = new ByteArrayOutputStream((int) Math.min(checked.size(), NoteText.MAX_BYTES));
+            ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+            while (channel.read(buffer.clear()) > 0) {
+                read.write(buffer.array(), 0, buffer.position());
+                if (read.size() > NoteText.MAX_BYTES) {
+                    throw new UnreadableNote(id, NoteText.tooLarge(read.size()));
+                }
+            }
+            bytes = read.toByteArray();
+        } catch (FileSystemException e) {
+            if (Files.isSymbolicLink(real)) {
+                // ELOOP: the path's last part became a link between the check and the open.
+                throw new UnreadableNote(id, "changed while it was read");
+            }
+            throw e;
+        }
+        return new Opened(bytes, checked.lastModifiedTime().toInstant());
     }
 
     /** Tags from front matter ({@code tags:}) and {@code #tags} in the text outside code fences. */
@@ -160,7 +214,7 @@ public final class FolderSource implements NoteSource {
             }
             Matcher matcher = INLINE_TAG.matcher(content.replaceAll("`[^`]*`", ""));
             while (matcher.find()) {
-                addTag(tags, matcher.group(1));
+                addTag(tags, matcher.group(1) != null ? matcher.group(1) : matcher.group(2));
             }
         }
         return tags;

@@ -10,10 +10,16 @@ import dev.bearings.testkit.NoteSourceContract;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -111,6 +117,88 @@ class FolderSourceTest extends NoteSourceContract {
             assertThat(note.tags()).containsExactlyInAnyOrder("travel", "japan", "trip/2026", "food");
             assertThat(note.title()).isEqualTo("t");
             assertThat(note.link()).startsWith("file:").endsWith("/t.md");
+        }
+    }
+
+    /** Reading a FIFO waits for a writer for ever; a note replaced by one is refused at once, and the rest still read. */
+    @Test
+    void aNoteReplacedByAFifoIsRefusedWithoutWaiting() throws Exception {
+        Files.writeString(folder.resolve("ok.md"), "# ok");
+        Process mkfifo = new ProcessBuilder("mkfifo", folder.resolve("pipe.md").toString()).start();
+        assertThat(mkfifo.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(mkfifo.exitValue()).isZero();
+        try (FolderSource source = new FolderSource(folder)) {
+            CompletableFuture<Throwable> read = CompletableFuture.supplyAsync(() -> {
+                try {
+                    source.read("pipe.md");
+                    return null;
+                } catch (Exception e) {
+                    return e;
+                }
+            });
+            assertThat(read.get(20, TimeUnit.SECONDS)).isInstanceOf(NoteSource.UnreadableNote.class)
+                    .hasMessageContaining("pipe.md").hasMessageContaining("not a regular file");
+            assertThat(source.read("ok.md")).isPresent();
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("ok.md");
+        }
+    }
+
+    /**
+     * A note swapped, again and again, between a file and a link to a file outside the folder: each read
+     * gives the note's own text or refuses it, never the outside file's. Checking the path and then
+     * opening it gave the outside file in about 1 read of 130.
+     */
+    @Test
+    void aNoteSwappedForALinkOutsideIsNeverFollowed(@org.junit.jupiter.api.io.TempDir Path outside) throws Exception {
+        Path secret = Files.writeString(outside.resolve("secret.md"), "# secret outside");
+        Path note = folder.resolve("note.md");
+        Path file = Files.writeString(folder.resolve(".file"), "# the note");
+        Path link = folder.resolve(".link");
+        Files.createSymbolicLink(link, secret);
+        Files.copy(file, note);
+        AtomicBoolean swapping = new AtomicBoolean(true);
+        Thread swapper = new Thread(() -> {
+            Path spare = folder.resolve(".spare");
+            while (swapping.get()) {
+                try {
+                    Files.copy(link, spare, LinkOption.NOFOLLOW_LINKS, StandardCopyOption.REPLACE_EXISTING);
+                    Files.move(spare, note, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    Files.copy(file, spare, StandardCopyOption.REPLACE_EXISTING);
+                    Files.move(spare, note, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }, "swapper");
+        swapper.start();
+        int own = 0;
+        try (FolderSource source = new FolderSource(folder)) {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            for (int i = 0; i < 20_000 && System.nanoTime() < until; i++) {
+                try {
+                    Optional<Note> read = source.read("note.md");
+                    if (read.isPresent()) {
+                        assertThat(read.get().text()).as("read " + i).isEqualTo("# the note");
+                        own++;
+                    }
+                } catch (NoteSource.UnreadableNote refused) {
+                    assertThat(refused).hasMessageNotContaining("secret");
+                }
+            }
+        } finally {
+            swapping.set(false);
+            swapper.join(10_000);
+        }
+        assertThat(own).as("the note itself was read between swaps").isPositive();
+    }
+
+    @Test
+    void bearsTagsOfSeveralWordsAreWhole() throws Exception {
+        Files.writeString(folder.resolve("b.md"), "# Party\n\n#events/birthday party# for Mum, #cake and #tea. "
+                + "A #multi word# tag and #a and #b.\n#end of line#\n");
+        try (FolderSource source = new FolderSource(folder)) {
+            assertThat(source.read("b.md").orElseThrow().tags())
+                    .containsExactlyInAnyOrder("events/birthday party", "cake", "tea", "multi word", "a", "b", "end of line");
         }
     }
 
