@@ -43,6 +43,14 @@ public final class Bearings implements Runnable {
     static int run(CommandLine commandLine, PrintWriter out, PrintWriter err, String... args) {
         commandLine.setOut(out);
         commandLine.setErr(err);
+        // One line, in the same form as every other error; the options only when asked for (--help).
+        commandLine.setParameterExceptionHandler((ex, arguments) -> {
+            CommandLine wrong = ex.getCommandLine();
+            String message = ex.getMessage().isEmpty() ? ex.getMessage()
+                    : Character.toLowerCase(ex.getMessage().charAt(0)) + ex.getMessage().substring(1);
+            wrong.getErr().println("bearings: " + message + " (" + wrong.getCommandSpec().qualifiedName(" ") + " --help lists the options)");
+            return CommandLine.ExitCode.USAGE;
+        });
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
             cl.getErr().println("bearings: " + Advice.message(ex));
             return ex instanceof IllegalArgumentException ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.SOFTWARE;

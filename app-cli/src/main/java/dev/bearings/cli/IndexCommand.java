@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.SourceException;
 import dev.bearings.core.usecase.SyncIndex;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -51,6 +53,10 @@ final class IndexCommand implements Callable<Integer> {
                     + "bearings plugins lists them.")
     private List<String> otherSources = new ArrayList<>();
 
+    @Option(names = "--forget", paramLabel = "SOURCE", description = "Stop syncing SOURCE (as bearings status names it, "
+            + "such as folder:/path) and take its notes out of the index (repeatable).")
+    private List<String> forget = new ArrayList<>();
+
     @Option(names = "--rebuild", description = "Start the index over.")
     private boolean rebuild;
 
@@ -83,7 +89,8 @@ final class IndexCommand implements Callable<Integer> {
         if (!given.isEmpty()) {
             config = config.withSources(given);
         }
-        if (config.isEmpty()) {
+        config = withoutForgotten(config);
+        if (config.isEmpty() && forget.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "nothing to index: give --folder DIR, --bear or --source NAME (they are remembered for the next run)");
         }
@@ -91,15 +98,24 @@ final class IndexCommand implements Callable<Integer> {
             // Unknown providers and settings are refused here, before the index is touched.
         }
         ChunkIndexStore store = storeOptions.store(plugins.stores());
+        Optional<IndexRecipe> built = rebuild ? Optional.empty() : RecipeOptions.built(store, folder);
+        if (built.isEmpty()) {
+            // A first run whose sources cannot be read leaves nothing behind: no empty index, no remembered sources.
+            reachable(config);
+        }
         // Opened first, closed last: on SIGTERM the JVM waits until the sync under way, the index and the lock are done.
         try (ChangeWatcher watcher = watch ? ChangeWatcher.forSources(config, plugins.sources()) : null;
              GracefulStop stop = watch ? new GracefulStop("bearings-watch-stop", watcher::close, Duration.ofSeconds(30)) : null;
              IndexLock lock = IndexLock.acquire(folder);
-             RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(),
-                     rebuild ? Optional.empty() : RecipeOptions.built(store, folder))) {
+             RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built)) {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
             List<SyncReportJson> reports = new ArrayList<>();
+            List<String> failed = new ArrayList<>();
             try (ChunkIndex index = store.open(folder, opened.recipe(), rebuild)) {
+                for (String source : forget) {
+                    spec.commandLine().getErr().println("bearings: forgot " + source + " and its "
+                            + Counted.of(SourcesSync.forget(index, source), "note"));
+                }
                 SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX, new SourcesSync.Listener() {
                     private SyncProgressBar bar;
 
@@ -107,6 +123,15 @@ final class IndexCommand implements Callable<Integer> {
                     public SyncIndex.Progress starting(String source) {
                         bar = new SyncProgressBar(source, System.err);
                         return System.console() != null ? bar : SyncIndex.Progress.NONE;
+                    }
+
+                    @Override
+                    public void failed(String source, SourceException why) {
+                        bar.close();
+                        failed.add(source);
+                        spec.commandLine().getErr().println("bearings: cannot sync " + source + ": " + why.getMessage()
+                                + "; its notes stay in the index as they were (to drop them: bearings index --forget " + source
+                                + storeOptions.indexFlag() + ")");
                     }
 
                     @Override
@@ -129,8 +154,50 @@ final class IndexCommand implements Callable<Integer> {
                 spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                         .writeValueAsString(reports));
             }
+            return failed.isEmpty() ? 0 : 1;
         }
-        return 0;
+    }
+
+    /** Lists every source once, so that one that cannot be read is named before anything is written. */
+    private void reachable(SourcesConfig config) throws SourceException {
+        try (var opened = new SourcesOpened(config.open(plugins.sources()))) {
+            for (NoteSource source : opened.all()) {
+                source.list();
+            }
+        }
+    }
+
+    /**
+     * The sources without those {@code --forget} names. A name that is neither a source of the index nor
+     * one whose notes it holds is refused: a typo must not look like success.
+     */
+    private SourcesConfig withoutForgotten(SourcesConfig config) throws Exception {
+        if (forget.isEmpty()) {
+            return config;
+        }
+        List<SourcesConfig.Source> kept = new ArrayList<>();
+        java.util.Set<String> known = new java.util.TreeSet<>();
+        List<NoteSource> opened = config.open(plugins.sources());
+        try (var closing = new SourcesOpened(opened)) {
+            for (int i = 0; i < opened.size(); i++) {
+                known.add(opened.get(i).name());
+                if (!forget.contains(opened.get(i).name())) {
+                    kept.add(config.sources().get(i));
+                }
+            }
+        }
+        try (var index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
+            index.notes().forEach(note -> known.add(note.source()));
+        } catch (ChunkIndexStore.IndexUnreadableException noIndex) {
+            // Nothing indexed: only the configured sources can be forgotten.
+        }
+        for (String source : forget) {
+            if (!known.contains(source)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--forget " + source + ": the index has no such source; "
+                        + "it has " + (known.isEmpty() ? "none" : String.join(", ", known)));
+            }
+        }
+        return config.withSources(kept);
     }
 
     /** Syncs after every change until the watcher is closed (by SIGTERM or Ctrl-C, which wait for a sync under way to end). */
@@ -178,9 +245,9 @@ final class IndexCommand implements Callable<Integer> {
     static String summary(SyncIndex.Report r) {
         String skipped = r.skipped().isEmpty() ? "" : "; skipped " + r.skipped().entrySet().stream()
                 .map(e -> e.getValue() + " (" + e.getKey() + ")").collect(Collectors.joining(", "));
-        String deferred = r.deferred() == 0 ? "" : "; " + r.deferred() + " changed notes left for the next sync";
-        return String.format("%s: %d added, %d changed, %d removed, %d unchanged notes; %d chunks embedded, %d reused%s%s; %.1f s",
-                r.source(), r.added(), r.changed(), r.removed(), r.unchanged(), r.chunksEmbedded(), r.chunksReused(),
-                skipped, deferred, r.took().toMillis() / 1000.0);
+        String deferred = r.deferred() == 0 ? "" : "; " + Counted.of(r.deferred(), "changed note") + " left for the next sync";
+        return String.format("%s: %s added, %d changed, %d removed, %d unchanged; %s embedded, %d reused%s%s; %.1f s",
+                r.source(), Counted.of(r.added(), "note"), r.changed(), r.removed(), r.unchanged(),
+                Counted.of(r.chunksEmbedded(), "chunk"), r.chunksReused(), skipped, deferred, r.took().toMillis() / 1000.0);
     }
 }

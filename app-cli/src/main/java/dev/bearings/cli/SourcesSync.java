@@ -16,7 +16,9 @@ import java.util.List;
 /**
  * Syncs every configured source into an open index, for {@code bearings index} and the MCP server
  * alike. The sources are remembered beside the index before anything is written, so a run killed
- * half-way is completed by a plain rerun, and what each source skipped is remembered after it.
+ * half-way is completed by a plain rerun, and what each source skipped is remembered after it. A
+ * source that cannot be synced is reported and passed over; its notes stay in the index until it is
+ * back or forgotten ({@link #forget}).
  */
 final class SourcesSync {
 
@@ -31,9 +33,20 @@ final class SourcesSync {
 
         default void done(SyncIndex.Report report) {
         }
+
+        /** A source that could not be synced (its folder gone, its database locked): its notes stay as they were. */
+        default void failed(String source, SourceException why) {
+        }
     }
 
     private SourcesSync() {
+    }
+
+    /** Takes the notes of {@code source} out of the index; returns how many there were. */
+    static int forget(ChunkIndex index, String source) {
+        java.util.Set<String> ids = index.versions(source).keySet();
+        ids.forEach(id -> index.deleteNote(source, id));
+        return ids.size();
     }
 
     static List<SyncIndex.Report> run(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers, Path folder,
@@ -44,13 +57,22 @@ final class SourcesSync {
         SourcesConfig remembered = config;
         for (NoteSource configured : config.open(providers)) {
             try (NoteSource source = configured) {
-                SyncIndex.Report report = sync.sync(source, index, listener.starting(source.name()), deadline);
+                SyncIndex.Report report;
+                try {
+                    report = sync.sync(source, index, listener.starting(source.name()), deadline);
+                } catch (SourceException unreachable) {
+                    // One source gone (an unplugged drive, a folder moved) must not stop the others.
+                    listener.failed(source.name(), unreachable);
+                    continue;
+                }
                 listener.done(report);
                 reports.add(report);
                 remembered = remembered.withSkipped(report.source(), report.skipped());
                 remembered.write(folder);
             }
         }
+        // Whatever files the store made as it wrote (SQLite's journal, Lucene's segments) hold note text.
+        OwnerOnly.tree(folder);
         return reports;
     }
 }

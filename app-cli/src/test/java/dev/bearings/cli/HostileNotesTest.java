@@ -27,7 +27,7 @@ class HostileNotesTest {
         CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--parser", "flexmark");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).contains("markers.md: is nested too deeply to parse");
-        assertThat(run.out()).contains("1 added");
+        assertThat(run.out()).contains("1 note added");
         CliRun chunk = CliRun.of("chunk", "--parser", "flexmark", notes.resolve("markers.md").toString(),
                 notes.resolve("fine.md").toString());
         assertThat(chunk.exitCode()).isEqualTo(1);
@@ -67,7 +67,7 @@ class HostileNotesTest {
         assertThat(run.err()).contains("skipped folder:" + notes + " random-bytes.md: ")
                 .contains("latin1.md: is not valid UTF-8")
                 .contains("huge.md: is 50.0 MB; notes over 10 MB are not indexed");
-        assertThat(run.out()).contains("8 added");
+        assertThat(run.out()).contains("8 notes added");
 
         CliRun status = CliRun.of("status", "--json", "--index", index.toString());
         JsonNode stats = new ObjectMapper().readTree(status.out());

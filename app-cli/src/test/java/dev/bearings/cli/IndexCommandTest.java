@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.source.bear.BearFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +79,77 @@ class IndexCommandTest {
         assertThat(status.get("lastSync").asText()).isNotBlank();
     }
 
+    /** Note text is the user's alone: the index folder is 0700 and the files in it 0600, however loosely they were made. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "lucene"})
+    void theIndexIsReadableByItsOwnerOnly(String store) throws Exception {
+        note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server"));
+        Files.setPosixFilePermissions(index, PosixFilePermissions.fromString("rwxr-xr-x"));
+        index("--store", store);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(index))).isEqualTo("rwx------");
+        try (var files = Files.list(index)) {
+            files.forEach(file -> {
+                try {
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as(file.toString())
+                            .isIn("rw-------", "rwx------");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        Path fresh = index.resolve("new/inner");
+        CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", fresh.toString(), "--store", store);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rwx------");
+    }
+
+    /** A source folder that has gone stops neither the others nor the run; its notes stay until it is forgotten. */
+    @Test
+    void aVanishedSourceIsReportedTheOthersSyncAndForgetDropsIt(@TempDir Path drive) throws Exception {
+        Path other = Files.createDirectories(drive.resolve("boat-notes"));
+        note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server"));
+        Files.writeString(other.resolve("boat.md"), "# Boat\n\n" + section("Mooring", "the sailboat mooring"));
+        CliRun first = CliRun.of("index", "--folder", notes.toString(), "--folder", other.toString(), "--index", index.toString());
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        try (var files = Files.list(other)) {
+            for (Path file : files.toList()) {
+                Files.delete(file);
+            }
+        }
+        Files.delete(other);
+        note("bread.md", "# Bread\n\n" + section("Starter", "the sourdough starter"));
+        CliRun gone = CliRun.of("index", "--index", index.toString());
+        assertThat(gone.exitCode()).isEqualTo(1);
+        assertThat(gone.err()).contains("cannot sync folder:" + other).contains("does not exist")
+                .contains("bearings index --forget folder:" + other + " --index " + index);
+        assertThat(gone.out()).contains("folder:" + notes + ": 1 note added");
+        JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
+        assertThat(status.get("notes").asInt()).as("the gone folder's note stays").isEqualTo(3);
+
+        CliRun typo = CliRun.of("index", "--index", index.toString(), "--forget", "folder:/no/such");
+        assertThat(typo.exitCode()).isEqualTo(2);
+        assertThat(typo.err()).contains("the index has no such source").contains("folder:" + other);
+        CliRun forgot = CliRun.of("index", "--index", index.toString(), "--forget", "folder:" + other);
+        assertThat(forgot.exitCode()).as(forgot.err()).isZero();
+        assertThat(forgot.err()).contains("forgot folder:" + other + " and its 1 note");
+        status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
+        assertThat(status.get("notes").asInt()).isEqualTo(2);
+        assertThat(CliRun.of("index", "--index", index.toString()).exitCode()).as("forgotten for good").isZero();
+    }
+
+    /** A first run whose source cannot be read leaves no index and no remembered sources behind. */
+    @Test
+    void aFailedFirstRunLeavesNothingBehind() throws Exception {
+        Path fresh = index.resolve("fresh");
+        CliRun run = CliRun.of("index", "--folder", notes.resolve("nonexistent").toString(), "--index", fresh.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains(notes.resolve("nonexistent").toString()).contains("does not exist");
+        assertThat(fresh.resolve("bearings.sqlite")).doesNotExist();
+        assertThat(fresh.resolve(SourcesConfig.FILE)).doesNotExist();
+        CliRun status = CliRun.of("status", "--index", fresh.toString());
+        assertThat(status.err()).contains("no index here yet");
+    }
+
     @Test
     void theLuceneStoreSyncsTheSameWay() throws Exception {
         note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server") + section("Router", "port forwarding"));
@@ -93,6 +167,26 @@ class IndexCommandTest {
         assertThat(status.get("store").asText()).isEqualTo("lucene");
     }
 
+    /** An index folder says what it is: no command needs --store to find a Lucene index again, and none builds a second beside it. */
+    @Test
+    void aLuceneIndexIsKnownWithoutStoreAndNeverJoinedByASecond() throws Exception {
+        note("vpn.md", "# VPN\n\n" + section("Server", "the WireGuard server"));
+        index("--store", "lucene");
+        JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
+        assertThat(status.get("store").asText()).isEqualTo("lucene");
+        assertThat(status.get("notes").asInt()).isEqualTo(1);
+        note("bread.md", "# Bread\n\n" + section("Starter", "the sourdough starter"));
+        assertThat(index()).as("a plain index syncs the Lucene index").containsExactly(1, 0, 0, 1, 1, 0);
+        assertThat(index.resolve("bearings.sqlite")).doesNotExist();
+        CliRun search = CliRun.of("search", "--json", "--index", index.toString(), "sourdough starter");
+        assertThat(search.exitCode()).as(search.err()).isZero();
+        assertThat(search.out()).contains("bread.md");
+        CliRun other = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", "sqlite");
+        assertThat(other.exitCode()).isEqualTo(2);
+        assertThat(other.err()).contains("the index at " + index + " is a lucene index, not sqlite");
+        assertThat(index.resolve("bearings.sqlite")).doesNotExist();
+    }
+
     @Test
     void bearNotesAreIndexedWithoutTouchingBearsDatabase() throws Exception {
         BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
@@ -103,9 +197,9 @@ class IndexCommandTest {
         byte[] before = java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bear.database));
         CliRun run = CliRun.of("index", "--bear", bear.database.toString(), "--index", index.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).startsWith("bear: 1 added").contains("1 (trashed)").contains("1 (archived");
+        assertThat(run.out()).startsWith("bear: 1 note added").contains("1 (trashed)").contains("1 (archived");
         CliRun archived = CliRun.of("index", "--bear", bear.database.toString(), "--include-archived", "--index", index.toString());
-        assertThat(archived.out()).startsWith("bear: 1 added").contains("1 unchanged");
+        assertThat(archived.out()).startsWith("bear: 1 note added").contains("1 unchanged");
         assertThat(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bear.database)))
                 .as("Bear's database is byte-identical after indexing").isEqualTo(before);
         JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
@@ -165,7 +259,7 @@ class IndexCommandTest {
         Files.write(notes.resolve("binary.md"), new byte[]{1, 0, 2, 0});
         CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("1 added").contains("is not valid UTF-8").contains("looks binary");
+        assertThat(run.out()).contains("1 note added").contains("is not valid UTF-8").contains("looks binary");
         CliRun status = CliRun.of("status", "--index", index.toString());
         assertThat(status.out()).contains("skipped 1: is not valid UTF-8");
     }
@@ -199,7 +293,7 @@ class IndexCommandTest {
             assertThat(second.exitCode()).as(second.out()).isEqualTo(1);
             assertThat(second.err()).contains("another bearings index is already running on " + index).doesNotContain("\tat ");
             assertThat(first.exitCode(java.time.Duration.ofMinutes(3))).as(first.err()).isZero();
-            assertThat(first.out()).contains("60 added");
+            assertThat(first.out()).contains("60 notes added");
         }
     }
 
@@ -278,7 +372,7 @@ class IndexCommandTest {
         note("a.md", "# A\n\n" + section("S", "the tide tables"));
         CliRun run = CliRun.of("index", "--source", "folder:path=" + notes, "--index", index.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).startsWith("folder:" + notes + ": 1 added");
+        assertThat(run.out()).startsWith("folder:" + notes + ": 1 note added");
         JsonNode sources = new ObjectMapper().readTree(index.resolve(SourcesConfig.FILE).toFile()).get("sources");
         assertThat(sources.toString()).isEqualTo("[{\"provider\":\"folder\",\"settings\":{\"path\":\"" + notes + "\"}}]");
         assertThat(index()).as("a plain run syncs the remembered source").containsExactly(0, 0, 0, 1, 0, 0);
@@ -304,7 +398,7 @@ class IndexCommandTest {
                 + "\"includeArchived\":false,\"skipped\":{\"folder:" + notes + "\":{\"is not valid UTF-8\":1}}}");
         CliRun run = CliRun.of("index", "--index", index.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("0 added, 0 changed, 0 removed, 1 unchanged");
+        assertThat(run.out()).contains("0 notes added, 0 changed, 0 removed, 1 unchanged");
     }
 
     @Test

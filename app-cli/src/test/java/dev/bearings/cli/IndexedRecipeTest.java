@@ -53,7 +53,7 @@ class IndexedRecipeTest {
 
         CliRun plainSync = CliRun.of("index", "--index", index.toString());
         assertThat(plainSync.exitCode()).as("a plain re-sync uses the index's recipe: %s", plainSync.err()).isZero();
-        assertThat(plainSync.out()).contains("0 added, 0 changed, 0 removed, 5 unchanged");
+        assertThat(plainSync.out()).contains("0 notes added, 0 changed, 0 removed, 5 unchanged");
 
         try (Child refused = Child.run(McpServerProcess.command(index, "--model", "fp32"), root.resolve("logs"),
                 Duration.ofMinutes(2))) {
@@ -94,7 +94,7 @@ class IndexedRecipeTest {
         }
         CliRun sync = CliRun.of("index", "--index", index.toString());
         assertThat(sync.exitCode()).as("it syncs with its own model, not today's default: %s", sync.err()).isZero();
-        assertThat(sync.out()).contains("0 added, 0 changed, 0 removed, 5 unchanged");
+        assertThat(sync.out()).contains("0 notes added, 0 changed, 0 removed, 5 unchanged");
         assertThat(cliSearch(index).get(0).path("noteId").asText()).isEqualTo("vpn-setup.md");
 
         Path fresh = root.resolve("fresh");

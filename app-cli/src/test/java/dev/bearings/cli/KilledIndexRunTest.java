@@ -93,7 +93,7 @@ class KilledIndexRunTest {
         }
         CliRun resumed = CliRun.of("index", "--index", killed.toString());
         assertThat(resumed.exitCode()).as(resumed.err()).isZero();
-        assertThat(resumed.out()).contains("reused").contains((NOTES - held) + " added, 0 changed, 0 removed, " + held + " unchanged");
+        assertThat(resumed.out()).contains("reused").contains(Counted.of(NOTES - held, "note") + " added, 0 changed, 0 removed, " + held + " unchanged");
         CliRun fresh = CliRun.of("index", "--folder", notes.toString(), "--index", clean.toString());
         assertThat(fresh.exitCode()).as(fresh.err()).isZero();
         assertThat(contents(killed)).isEqualTo(contents(clean)).hasSizeGreaterThan(NOTES * 3);

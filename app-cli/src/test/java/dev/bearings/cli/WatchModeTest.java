@@ -32,12 +32,12 @@ class WatchModeTest {
         Path index = root.resolve("index");
         try (Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index",
                 index.toString()), root.resolve("logs"))) {
-            await(() -> watch.out().contains("5 added") && watch.err().contains("watching"), watch, "the first sync");
+            await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
 
             Path travel = Files.createDirectory(notes.resolve("travel"));
             Thread.sleep(3_000); // the new folder's own event has been synced; what follows is seen only if it is watched
             atomicSave(travel.resolve("lisbon.md"), "# Lisbon\n\nThe tram 28 starts at Martim Moniz.\n");
-            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 added")), watch, "a note in a new subfolder");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 note added")), watch, "a note in a new subfolder");
 
             atomicSave(notes.resolve("vpn-setup.md"), Files.readString(notes.resolve("vpn-setup.md")) + "\nPort 51821 now.\n");
             await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 changed")), watch, "an atomic save");
@@ -55,7 +55,7 @@ class WatchModeTest {
         CliRun tram = CliRun.of("search", "--json", "--mode", "keyword", "--index", index.toString(), "tram Moniz");
         assertThat(McpServerProcess.JSON.readTree(tram.out()).get(0).path("noteId").asText()).isEqualTo("travel/lisbon.md");
         CliRun again = CliRun.of("index", "--index", index.toString());
-        assertThat(again.out()).as("the watch left nothing behind").contains("0 added, 0 changed, 0 removed, 5 unchanged");
+        assertThat(again.out()).as("the watch left nothing behind").contains("0 notes added, 0 changed, 0 removed, 5 unchanged");
     }
 
     @Test
@@ -65,9 +65,9 @@ class WatchModeTest {
         Path index = root.resolve("index");
         try (Child watch = Child.start(CliRun.command("index", "--watch", "--bear", bear.database.toString(), "--index",
                 index.toString()), root.resolve("logs"))) {
-            await(() -> watch.out().contains("1 added") && watch.err().contains("watching"), watch, "the first sync");
+            await(() -> watch.out().contains("1 note added") && watch.err().contains("watching"), watch, "the first sync");
             bear.add("Sourdough", "# Sourdough\n\nFeed the starter at 8.");
-            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 added")), watch, "a note Bear added");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 note added")), watch, "a note Bear added");
             bear.edit(vpn, "# Home VPN\n\nWireGuard on the router, port 51820.");
             await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 changed")), watch, "a note Bear changed");
             watch.process().destroy();
