@@ -117,18 +117,7 @@ final class SqliteSearch {
         }
         Map<String, Double> idf = idf(terms);
         double fullMatch = idf.values().stream().mapToDouble(Double::doubleValue).sum();
-        // A word in half the chunks or more adds nothing to FTS5's bm25 (its idf is floored at 1e-6), yet
-        // FTS5 scores every row that holds it: matched, it costs time and changes no rank that counts.
-        List<String> matched = terms.stream().filter(term -> idf.get(term) > NO_WEIGHT).toList();
-        if (matched.isEmpty()) {
-            matched = terms;
-        }
-        int wanted = filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH;
-        Map<Long, Double> scores = ranked(matched, wanted, fullMatch);
-        if (scores.size() < wanted && matched.size() < terms.size()) {
-            // Too few chunks hold a word that weighs: those holding only the others come after them, as in FTS5's own order.
-            scores = ranked(terms, wanted, fullMatch);
-        }
+        Map<Long, Double> scores = ranked(terms, filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH, fullMatch);
         List<RankedChunk> ranked = load(scores);
         if (!filter.isEmpty()) {
             ranked = ranked.stream().filter(hit -> filter.matches(hit.chunk().note().source(), hit.chunk().note().tags(),
