@@ -30,6 +30,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * change (our own sync or a {@code bearings index} run beside us), and a cheap check of the sources'
  * fingerprints that syncs what changed, within a time budget, before a search. One lock per index
  * keeps us and {@code bearings index} from writing at once: when it is busy we search what is there.
+ * A search never waits for a sync it did not start: it reads what was last committed.
  */
 final class LiveIndex implements AutoCloseable {
 
@@ -48,10 +49,14 @@ final class LiveIndex implements AutoCloseable {
     private final ProviderRegistry<NoteSourceProvider> providers;
     private final Clock clock;
     /**
-     * One call at a time in this process: a sync reopens the reader that a concurrent search would be
-     * using. (The {@link IndexLock} keeps other processes from writing at the same time.)
+     * One call at a time in this process: opening the reader again closes the one a concurrent call
+     * would be using. Held by calls and by the reader's reopening, not by a sync: a search reads the
+     * last committed state while a sync writes (SQLite's write-ahead log and Lucene's point-in-time
+     * readers allow it), and never waits for the sync.
      */
     private final ReentrantLock lock = new ReentrantLock();
+    /** One sync at a time in this process. (The {@link IndexLock} keeps other processes from writing at the same time.) */
+    private final ReentrantLock syncing = new ReentrantLock();
     private ChunkIndexReader reader;
     private String readerStamp;
 
@@ -105,7 +110,7 @@ final class LiveIndex implements AutoCloseable {
      * in between.
      */
     Freshness refresh(Instant deadline) throws Exception {
-        lock.lock();
+        syncing.lock();
         try {
             SourcesConfig config = sources();
             if (config.isEmpty() || !changed(config)) {
@@ -124,13 +129,13 @@ final class LiveIndex implements AutoCloseable {
                         reports.stream().mapToInt(SyncIndex.Report::deferred).sum(), false);
             }
         } finally {
-            lock.unlock();
+            syncing.unlock();
         }
     }
 
     /** A full sync of every configured source. */
     List<SyncIndex.Report> syncAll() throws Exception {
-        lock.lock();
+        syncing.lock();
         try {
             SourcesConfig config = sources();
             if (config.isEmpty()) {
@@ -142,7 +147,7 @@ final class LiveIndex implements AutoCloseable {
                 throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");
             }
         } finally {
-            lock.unlock();
+            syncing.unlock();
         }
     }
 
@@ -216,8 +221,8 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /**
-     * Runs {@code call} while no sync or other call can change the index under it; waits for a sync in
-     * progress, however long it takes.
+     * Runs {@code call} while no other call can reopen the reader under it. A sync in progress is not
+     * waited for, unless this thread runs it (a search's budgeted sync, sync_index).
      */
     <T> T exclusively(Callable<T> call) throws Exception {
         lock.lock();
@@ -229,7 +234,7 @@ final class LiveIndex implements AutoCloseable {
     }
 
     /**
-     * As {@link #exclusively(Callable)}, but gives up when a sync holds the index longer than {@code patience}.
+     * As {@link #exclusively(Callable)}, but gives up when another call holds the index longer than {@code patience}.
      *
      * @return empty when it gave up
      */
@@ -253,12 +258,15 @@ final class LiveIndex implements AutoCloseable {
 
     @Override
     public void close() {
+        // After the sync under way: it embeds with the model closed here.
+        syncing.lock();
         lock.lock();
         try {
             closeReader();
             recipe.close();
         } finally {
             lock.unlock();
+            syncing.unlock();
         }
     }
 }

@@ -93,6 +93,33 @@ class WatchModeTest {
         }
     }
 
+    /**
+     * While the watcher syncs a large batch of new notes, a search answers from what is committed, and
+     * the batch is still being synced when it has answered: it did not wait for the sync.
+     */
+    @Test
+    void mcpWatchSearchesWhileItSyncs() throws Exception {
+        Path index = McpServerProcess.indexedExamples(root, "sqlite");
+        try (McpServerProcess server = McpServerProcess.start(McpServerProcess.command(index, "--watch")).initialized()) {
+            int batch = 1_500;
+            for (int i = 0; i < batch; i++) {
+                Files.writeString(root.resolve("notes").resolve("log-" + i + ".md"), "# Ship's log " + i
+                        + "\n\nDay " + i + " at sea: wind from the west, force " + (i % 9) + ", course held north by north-east.\n");
+            }
+            Instant deadline = Instant.now().plus(WAIT);
+            int notes = 5;
+            for (int i = 0; notes == 5 && Instant.now().isBefore(deadline); i++) {
+                Thread.sleep(200);
+                notes = status(server, "before" + i).path("notes").asInt();
+            }
+            assertThat(notes).as("the watcher's sync has committed its first notes").isGreaterThan(5).isLessThan(5 + batch);
+            JsonNode answer = server.call("search", "search_notes", "{\"query\":\"how did I set up the VPN?\"}").path("result");
+            assertThat(answer.path("isError").asBoolean()).as(answer.toString()).isFalse();
+            assertThat(answer.path("content").get(0).path("text").asText()).contains("vpn-setup.md");
+            assertThat(status(server, "after").path("notes").asInt()).as("the sync is still under way").isLessThan(5 + batch);
+        }
+    }
+
     private static JsonNode status(McpServerProcess server, String id) throws Exception {
         JsonNode result = server.call(id, "index_status", "{}").path("result");
         return McpServerProcess.JSON.readTree(result.path("content").get(0).path("text").asText());
