@@ -50,6 +50,8 @@ final class ChangeWatcher implements AutoCloseable {
 
     private final WatchService service;
     private final Map<WatchKey, Path> folders = new HashMap<>();
+    /** The sources' folders, watched again whenever they are not (deleted and made anew, or absent at first). */
+    private final List<Path> roots = new ArrayList<>();
     private final Map<Path, String> files = new HashMap<>();
     private final boolean unwatchable;
     private final Duration quiet;
@@ -65,9 +67,14 @@ final class ChangeWatcher implements AutoCloseable {
         this.quiet = quiet;
         for (Path location : locations) {
             if (Files.isDirectory(location)) {
+                roots.add(location);
                 watchTree(location);
             } else {
                 files.put(location, stamp(location));
+                if (Files.notExists(location)) {
+                    // A folder not there yet, or a database: watched as a folder if one appears.
+                    roots.add(location);
+                }
             }
         }
     }
@@ -122,7 +129,7 @@ final class ChangeWatcher implements AutoCloseable {
         boolean changed = false;
         long lastChange = 0;
         while (!closed) {
-            boolean now = pollFolders(FILE_POLL) | pollFiles();
+            boolean now = pollFolders(FILE_POLL) | pollFiles() | watchRootsAgain();
             if (unwatchable && System.nanoTime() >= unwatchableDue) {
                 now = true;
             }
@@ -144,10 +151,12 @@ final class ChangeWatcher implements AutoCloseable {
             return false;
         }
         boolean changed = false;
+        boolean overflowed = false;
         while (key != null) {
             Path folder = folders.get(key);
             for (WatchEvent<?> event : key.pollEvents()) {
                 changed = true;
+                overflowed |= event.kind() == StandardWatchEventKinds.OVERFLOW;
                 if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && folder != null) {
                     Path created = folder.resolve((Path) event.context());
                     if (Files.isDirectory(created, LinkOption.NOFOLLOW_LINKS)) {
@@ -159,6 +168,27 @@ final class ChangeWatcher implements AutoCloseable {
                 folders.remove(key);
             }
             key = service.poll();
+        }
+        if (overflowed) {
+            // Events were lost, a new subfolder's among them perhaps: walk every folder again.
+            roots.forEach(this::watchTree);
+        }
+        return changed;
+    }
+
+    /**
+     * Watches again each source folder that exists and is not watched: deleted and made anew (a restore,
+     * a sync tool, a git checkout), or absent when the watch began. That is a change: the sync brings the
+     * index to what is there now.
+     */
+    private boolean watchRootsAgain() {
+        boolean changed = false;
+        for (Path root : roots) {
+            boolean watched = folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
+            if (!watched && Files.isDirectory(root)) {
+                watchTree(root);
+                changed = true;
+            }
         }
         return changed;
     }

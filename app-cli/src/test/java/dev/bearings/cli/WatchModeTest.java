@@ -58,6 +58,64 @@ class WatchModeTest {
         assertThat(again.out()).as("the watch left nothing behind").contains("0 notes added, 0 changed, 0 removed, 5 unchanged");
     }
 
+    /** The notes folder deleted and made anew (a restore, a checkout): watched again, and the index brought to what is there. */
+    @Test
+    void aNotesFolderDeletedAndMadeAnewIsWatchedAgain() throws Exception {
+        Path notes = McpServerProcess.exampleNotes(root);
+        Path index = root.resolve("index");
+        try (Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index",
+                index.toString()), root.resolve("logs"))) {
+            await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
+            try (var files = Files.list(notes)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(notes);
+            Files.createDirectory(notes);
+            Files.writeString(notes.resolve("garden.md"), "# Garden\n\nThe roses want pruning in March.\n");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("removed")), watch, "the folder made anew, synced");
+            Thread.sleep(3_000);
+            atomicSave(notes.resolve("kayak.md"), "# Kayak\n\nThe kayak hangs in the garage.\n");
+            await(() -> lines(watch).stream().anyMatch(l -> l.contains("1 note added, 0 changed, 0 removed, 1 unchanged")), watch,
+                    "a note saved later in the new folder");
+            watch.process().destroy();
+            assertThat(watch.exitCode(Duration.ofSeconds(30))).isEqualTo(143);
+        }
+        CliRun status = CliRun.of("status", "--json", "--index", index.toString());
+        assertThat(McpServerProcess.JSON.readTree(status.out()).path("notes").asInt()).as(status.out()).isEqualTo(2);
+    }
+
+    /** Events lost in an overflow (a burst of files) include a new subfolder's: it is found by walking again. */
+    @Test
+    void aSubfolderMadeDuringAnOverflowIsWatched() throws Exception {
+        Path notes = McpServerProcess.exampleNotes(root);
+        Path index = root.resolve("index");
+        try (Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index",
+                index.toString()), root.resolve("logs"))) {
+            await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
+            // A sync of many notes, and while it runs (nobody takes the events) more events than the JDK keeps for one
+            // folder (512): the rest, "late" among them, are lost in an overflow.
+            for (int i = 0; i < 400; i++) {
+                Files.writeString(notes.resolve("log-" + i + ".md"), "# Log " + i + "\n\nDay " + i + " at sea, wind west.\n");
+            }
+            Thread.sleep(2_000);
+            for (int i = 0; i < 2_000; i++) {
+                Files.writeString(notes.resolve("attachment-" + i + ".txt"), "x");
+            }
+            Path late = Files.createDirectory(notes.resolve("late"));
+            await(() -> watch.out().contains("400 notes added") || watch.out().contains("notes added, 0 changed, 0 removed, 5"),
+                    watch, "the sync of the batch");
+            Thread.sleep(5_000);
+            int before = lines(watch).size();
+            Files.writeString(late.resolve("a.md"), "# Late\n\nWritten in a folder made during the burst.\n");
+            await(() -> lines(watch).size() > before && lines(watch).get(lines(watch).size() - 1).contains("1 note added"), watch,
+                    "a note in the folder made during the overflow");
+            watch.process().destroy();
+            assertThat(watch.exitCode(Duration.ofSeconds(30))).isEqualTo(143);
+        }
+    }
+
     @Test
     void indexWatchPollsBearsDatabase() throws Exception {
         BearFixture bear = new BearFixture(Files.createDirectories(root.resolve("bear")), BearFixture.Version.BEAR_2, db -> null);
