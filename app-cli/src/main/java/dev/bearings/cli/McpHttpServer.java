@@ -46,6 +46,7 @@ import java.util.stream.Stream;
 final class McpHttpServer implements AutoCloseable {
     static final String ENDPOINT = "/mcp";
     static final int MAX_REQUEST_BYTES = 1 << 20;
+    static final String WORK_PREFIX = "bearings-http-";
     private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
     /** Tomcat logs through java.util.logging; held here, since the JDK keeps loggers weakly. */
     private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
@@ -71,7 +72,7 @@ final class McpHttpServer implements AutoCloseable {
         requireLoopback(address);
         requireFree(address, port);
         TOMCAT_LOG.setLevel(Level.WARNING);
-        Path work = Files.createTempDirectory("bearings-http");
+        Path work = workFolder();
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(work.toString());
         Connector connector = new Connector("HTTP/1.1");
@@ -139,11 +140,36 @@ final class McpHttpServer implements AutoCloseable {
         } catch (LifecycleException e) {
             TOMCAT_LOG.log(Level.WARNING, "the HTTP server did not stop cleanly", e);
         }
-        try (Stream<Path> files = Files.walk(work)) {
+        delete(work);
+    }
+
+    private static void delete(Path folder) {
+        try (Stream<Path> files = Files.walk(folder)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
-            TOMCAT_LOG.log(Level.FINE, "left " + work, e);
+            TOMCAT_LOG.log(Level.FINE, "left " + folder, e);
         }
+    }
+
+    /**
+     * Tomcat's own folder, named by this process ({@value #WORK_PREFIX}PID in the temporary folder), and
+     * the folders of servers that died without removing theirs (killed, a crash) removed first.
+     */
+    private static Path workFolder() throws IOException {
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> entries = Files.list(temporary)) {
+            for (Path left : entries.filter(p -> p.getFileName().toString().startsWith(WORK_PREFIX)).toList()) {
+                try {
+                    long pid = Long.parseLong(left.getFileName().toString().substring(WORK_PREFIX.length()));
+                    if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty() && Files.isWritable(left)) {
+                        delete(left);
+                    }
+                } catch (NumberFormatException notOurs) {
+                    // Another program's folder, or one of an older version: left alone.
+                }
+            }
+        }
+        return OwnerOnly.folder(temporary.resolve(WORK_PREFIX + ProcessHandle.current().pid()));
     }
 
     /**

@@ -244,4 +244,21 @@ class McpHttpSecurityTest {
         assertThat(impossible.err().strip().lines()).as(impossible.err()).hasSize(1);
         assertThat(impossible.err()).contains("--port must be 0 to 65535");
     }
+
+    /** A server killed leaves its Tomcat folder in the temporary folder; the next server removes it. */
+    @Test
+    void aKilledServersFolderIsRemovedByTheNext() throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        Path left = Files.createDirectories(temporary.resolve(McpHttpServer.WORK_PREFIX + ended.pid()).resolve("work"));
+        Path own = temporary.resolve(McpHttpServer.WORK_PREFIX + ProcessHandle.current().pid());
+        try (McpHttpServer http = McpHttpServer.start(InetAddress.getLoopbackAddress(), 0, McpToken.loadOrCreate(root.resolve("next")),
+                ServerKey.random(), java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }))) {
+            assertThat(left.getParent()).as("the dead server's folder").doesNotExist();
+            assertThat(own).exists();
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(own))).isEqualTo("rwx------");
+        }
+        assertThat(own).as("removed on close").doesNotExist();
+    }
 }
