@@ -183,6 +183,10 @@ final class ChangeWatcher implements AutoCloseable {
      */
     private boolean watchRootsAgain() {
         boolean changed = false;
+        if (closed) {
+            // Closing cancels every watch: none is missing.
+            return false;
+        }
         for (Path root : roots) {
             boolean watched = folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
             if (!watched && Files.isDirectory(root)) {
@@ -242,6 +246,8 @@ final class ChangeWatcher implements AutoCloseable {
         } catch (IOException e) {
             // The next sync reads what can be read and names what cannot; the watch goes on without this folder.
             LOG.warn("cannot watch {}: {}", root, Objects.toString(e.getMessage(), e.toString()));
+        } catch (ClosedWatchServiceException closing) {
+            // Closed while walking: the watch is over.
         }
     }
 
