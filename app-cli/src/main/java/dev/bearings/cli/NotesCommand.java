@@ -64,7 +64,13 @@ final class NotesCommand implements Callable<Integer> {
         }
         List<IndexedNote> notes;
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
-            notes = ListNotes.list(index, new ListNotes.Query(Optional.ofNullable(tag), Optional.ofNullable(title), from, limit));
+            // One more than asked for, to know whether the list was cut and say so.
+            notes = ListNotes.list(index, new ListNotes.Query(Optional.ofNullable(tag), Optional.ofNullable(title), from, limit + 1));
+        }
+        if (notes.size() > limit) {
+            notes = notes.subList(0, limit);
+            spec.commandLine().getErr().println("bearings: the " + Counted.of(limit, "note") + " modified last of more; "
+                    + "--limit N shows more");
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

@@ -55,7 +55,8 @@ final class SearchCommand implements Callable<Integer> {
     @Option(names = "--before", paramLabel = "DATE", description = "Only notes modified before DATE.")
     private String before;
 
-    @Option(names = "--source", paramLabel = "NAME", description = "Only notes of this source (as bearings status names it).")
+    @Option(names = "--source", paramLabel = "NAME", description = "Only notes of this source: as bearings status names it "
+            + "(folder:/path), its kind when the index has one of it (folder, bear), or the folder's path.")
     private String source;
 
     @Option(names = "--json", description = "Print a JSON array of passages.")
@@ -126,14 +127,27 @@ final class SearchCommand implements Callable<Integer> {
         return 1;
     }
 
-    private int answer(ChunkIndexReader index, Embedder embedder, SearchNotes.Request request) throws Exception {
+    private int answer(ChunkIndexReader index, Embedder embedder, SearchNotes.Request asked) throws Exception {
+        SearchNotes.Request request = asked;
+        if (asked.filter().source().isPresent()) {
+            String source;
+            try {
+                source = SourceNames.resolve(asked.filter().source().get(), index.stats().notesBySource().keySet());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            SearchFilter filter = asked.filter();
+            request = new SearchNotes.Request(asked.query(), asked.limit(), asked.mode(),
+                    new SearchFilter(filter.tags(), filter.since(), filter.before(), Optional.of(source)));
+        }
         SearchNotes.Results results = new SearchNotes(embedder, index.manifest().recipe().fusion()).search(index, request);
         if (results.queryTruncated()) {
             spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
                     results.queryTokens(), embedder.maxTokens());
         }
         print(results);
-        return 0;
+        // As grep and ripgrep: a search that finds nothing is not a success a script should take for one.
+        return results.hits().isEmpty() ? 1 : 0;
     }
 
     private SearchNotes.Mode parseMode() {
@@ -170,7 +184,7 @@ final class SearchCommand implements Callable<Integer> {
             return;
         }
         if (results.notes().isEmpty()) {
-            out.println("No passages found.");
+            spec.commandLine().getErr().println("bearings: no passage found");
             return;
         }
         int n = 1;

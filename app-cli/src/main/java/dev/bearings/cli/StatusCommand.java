@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.SourceException;
+import dev.bearings.core.usecase.SyncIndex;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,9 +45,11 @@ final class StatusCommand implements Callable<Integer> {
         SourcesConfig config = SourcesConfig.read(folder);
         IndexManifest manifest;
         IndexStats stats;
+        Integer changed;
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(folder)) {
             manifest = index.manifest();
             stats = index.stats();
+            changed = changedSinceLastSync(config, index);
         }
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("index", folder.toString());
@@ -58,6 +63,7 @@ final class StatusCommand implements Callable<Integer> {
         status.put("chunks", stats.chunks());
         status.put("skippedBySource", config.skipped());
         status.put("bytesOnDisk", stats.bytesOnDisk());
+        status.put("changedSinceLastSync", changed);
         status.put("lastSync", stats.lastSync().map(Object::toString).orElse(null));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -75,6 +81,25 @@ final class StatusCommand implements Callable<Integer> {
         out.printf("chunks     %d%n", stats.chunks());
         out.printf("size       %.1f MB on disk%n", stats.bytesOnDisk() / 1e6);
         out.printf("last sync  %s%n", stats.lastSync().map(Object::toString).orElse("never completed"));
+        out.printf("changed    %s%n", changed == null ? "unknown: a source cannot be read now"
+                : changed == 0 ? "nothing since the last sync" : Counted.of(changed, "note") + " since the last sync (bearings index"
+                + storeOptions.indexFlag() + " syncs them)");
         return 0;
+    }
+
+    /** Notes added, changed or removed in the sources since the last sync, from their fingerprints; null when a source cannot be read. */
+    private Integer changedSinceLastSync(SourcesConfig config, ChunkIndexReader index) {
+        int changed = 0;
+        try {
+            for (NoteSource configured : config.open(plugins.sources())) {
+                try (NoteSource source = configured) {
+                    SyncIndex.Changes changes = SyncIndex.changes(source, index);
+                    changed += changes.pending().size() + changes.gone().size();
+                }
+            }
+        } catch (SourceException | RuntimeException unreadable) {
+            return null;
+        }
+        return changed;
     }
 }

@@ -77,6 +77,11 @@ class IndexCommandTest {
         assertThat(status.get("model").asText()).isEqualTo("bge-small-en-v1.5/int8");
         assertThat(status.get("chunking").asText()).contains("window 512 tokens");
         assertThat(status.get("lastSync").asText()).isNotBlank();
+        assertThat(status.get("changedSinceLastSync").asInt()).isZero();
+        note("new.md", "# New\n\n" + section("Kayak", "the kayak"));
+        Files.delete(notes.resolve("sub/git.md"));
+        CliRun changed = CliRun.of("status", "--index", index.toString());
+        assertThat(changed.out()).contains("changed    2 notes since the last sync (bearings index --index " + index + " syncs them)");
     }
 
     /** Note text is the user's alone: the index folder is 0700 and the files in it 0600, however loosely they were made. */

@@ -21,9 +21,11 @@ class NotesAndTagsCommandTest {
         JsonNode tagged = McpServerProcess.JSON.readTree(CliRun.of("notes", "--json", "--tag", "network", "--index",
                 index.toString()).out());
         assertThat(tagged).extracting(n -> n.get("title").asText()).containsExactly("Home VPN with WireGuard");
-        assertThat(CliRun.of("notes", "--index", index.toString(), "--since", "2026-01-01", "--limit", "2").out())
-                .isEqualTo("2026-03-10  Home VPN with WireGuard  (vpn-setup.md)  #homelab #network #vpn\n"
-                        + "2026-02-01  Sourdough  (sourdough.md)\n");
+        CliRun cut = CliRun.of("notes", "--index", index.toString(), "--since", "2026-01-01", "--limit", "2");
+        assertThat(cut.out()).isEqualTo("2026-03-10  Home VPN with WireGuard  (vpn-setup.md)  #homelab #network #vpn\n"
+                + "2026-02-01  Sourdough  (sourdough.md)\n");
+        assertThat(cut.err()).as("a list cut by --limit says so").contains("the 2 notes modified last of more; --limit N shows more");
+        assertThat(CliRun.of("notes", "--index", index.toString(), "--limit", "5").err()).as("all five: nothing cut").isEmpty();
         assertThat(CliRun.of("notes", "--index", index.toString(), "--title", "nothing like it").out())
                 .isEqualTo("No notes found.\n");
         CliRun tags = CliRun.of("tags", "--index", index.toString());

@@ -55,8 +55,10 @@ class SearchCommandTest {
         List<String> all = new ArrayList<>(List.of("search", "--json", "--index", index.toString(), "--store", store));
         all.addAll(List.of(args));
         CliRun run = CliRun.of(all.toArray(String[]::new));
-        assertThat(run.exitCode()).as(run.err()).isZero();
-        return JSON.readTree(run.out());
+        JsonNode hits = JSON.readTree(run.out());
+        assertThat(run.exitCode()).as("0 when something is found, 1 when nothing is, as grep: " + run.err())
+                .isEqualTo(hits.isEmpty() ? 1 : 0);
+        return hits;
     }
 
     private static Set<String> notes(JsonNode hits) {
@@ -111,6 +113,14 @@ class SearchCommandTest {
                 .containsExactly("backups.md", "sourdough.md");
         assertThat(notes(search(store, "--limit", "100", "--source", "folder:" + work, "vpn")))
                 .containsExactly("office-vpn.md", "workshop.md");
+        assertThat(notes(search(store, "--limit", "100", "--source", work.toString(), "vpn")))
+                .as("a source named by its folder's path").containsExactly("office-vpn.md", "workshop.md");
+        CliRun kind = CliRun.of("search", "--index", index.toString(), "--store", store, "--source", "folder", "vpn");
+        assertThat(kind.exitCode()).as("two folder sources: which one?").isEqualTo(2);
+        assertThat(kind.err()).contains("--source folder names several sources").contains("folder:" + work);
+        CliRun none = CliRun.of("search", "--index", index.toString(), "--store", store, "--source", "bear", "vpn");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("the index has no such source").contains("folder:" + work);
         assertThat(search(store, "--since", "2999-01-01", "VPN")).isEmpty();
         JsonNode three = search(store, "--limit", "3", "notes");
         assertThat(three).hasSize(3);
