@@ -194,8 +194,9 @@ final class SearchCommand implements Callable<Integer> {
                 String why = (hit.vectorRank().isPresent() ? "vector #" + hit.vectorRank().getAsInt() : "")
                         + (hit.vectorRank().isPresent() && hit.keywordRank().isPresent() ? ", " : "")
                         + (hit.keywordRank().isPresent() ? "keyword #" + hit.keywordRank().getAsInt() : "");
-                out.printf("   %s  lines %d-%d  score %.4f (%s)%n", hit.chunk().headingPath().isEmpty() ? "(top)"
-                        : hit.chunk().headingPath(), hit.chunk().startLine(), hit.chunk().endLine(), hit.score(), why);
+                String heading = hit.headingPath();
+                out.printf("   %s  lines %d-%d  score %.4f (%s)%n", heading.isEmpty() ? "(top)" : heading, hit.chunk().startLine(),
+                        hit.chunk().endLine(), hit.score(), why);
                 out.printf("   %s%n", hit.snippet());
                 out.printf("   %s%n", hit.link());
             }

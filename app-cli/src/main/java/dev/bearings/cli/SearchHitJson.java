@@ -9,10 +9,13 @@ import java.util.TreeSet;
 /**
  * A passage as {@code bearings search --json} (and the MCP server) print it.
  *
+ * @param headingPath the section of the passage that holds the query's words
+ * @param headings    every section the passage holds (small sections are merged into the one before)
  * @param weights how much the vector and the keyword list counted for the query (the same for every
  *                passage of one search)
  */
-record SearchHitJson(String title, String noteId, String source, String headingPath, int startLine, int endLine,
+record SearchHitJson(String title, String noteId, String source, String headingPath, List<String> headings, int startLine,
+                     int endLine,
                      String snippet, String text, double score, Integer vectorRank, Integer keywordRank,
                      Weights weights, List<String> tags, String modified, String link, String attachment) {
 
@@ -26,7 +29,8 @@ record SearchHitJson(String title, String noteId, String source, String headingP
     static SearchHitJson of(SearchNotes.Hit hit, Fusion.Weights weights) {
         var chunk = hit.chunk();
         var note = chunk.note();
-        return new SearchHitJson(note.title(), note.id(), note.source(), chunk.headingPath(), chunk.startLine(),
+        return new SearchHitJson(note.title(), note.id(), note.source(), hit.headingPath(), hit.sections().distinctPaths(),
+                chunk.startLine(),
                 chunk.endLine(), hit.snippet(), chunk.text(), hit.score(),
                 hit.vectorRank().isPresent() ? hit.vectorRank().getAsInt() : null,
                 hit.keywordRank().isPresent() ? hit.keywordRank().getAsInt() : null, Weights.of(weights),

@@ -166,6 +166,23 @@ class SearchCommandTest {
         assertThat(passages(onlyMeaning)).isEqualTo(passages(search("sqlite", "--mode", "vector", "restic password")));
     }
 
+    /** A small section merged into the one before it labels the passage when its lines are the ones that match. */
+    @Test
+    void aPassageIsLabelledWithTheSectionThatHoldsItsMatch(@TempDir Path car) throws Exception {
+        Files.writeString(car.resolve("car.md"), "# Car\n\n## 2026-01-09: oil change\n\nOil and filter changed at 41,200 km "
+                + "by the garage on Mill Lane, who also rotated the tyres and topped up the screen wash before winter.\n\n"
+                + "## Parking\n\nThe gate code is 4411; our space is number 12.\n");
+        Path carIndex = car.resolve("index");
+        assertThat(CliRun.of("index", "--folder", car.toString(), "--index", carIndex.toString()).exitCode()).isZero();
+        CliRun run = CliRun.of("search", "--json", "--index", carIndex.toString(), "what is the gate code");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode first = JSON.readTree(run.out()).get(0);
+        assertThat(first.get("headingPath").asText()).isEqualTo("# Car > ## Parking");
+        assertThat(first.get("headings")).extracting(JsonNode::asText)
+                .containsExactly("# Car", "# Car > ## 2026-01-09: oil change", "# Car > ## Parking");
+        assertThat(CliRun.of("search", "--index", carIndex.toString(), "what is the gate code").out()).contains("# Car > ## Parking");
+    }
+
     private static List<String> passages(JsonNode hits) {
         List<String> passages = new ArrayList<>();
         hits.forEach(hit -> passages.add(hit.get("noteId").asText() + ":" + hit.get("startLine").asInt()));

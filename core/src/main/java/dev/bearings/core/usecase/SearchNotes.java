@@ -9,6 +9,7 @@ import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.search.PassageSections;
 import dev.bearings.core.search.Snippets;
 import dev.bearings.core.search.StoredChunk;
 
@@ -78,9 +79,19 @@ public final class SearchNotes {
             return Snippets.of(chunk.text(), queryTerms, SNIPPET_CHARS);
         }
 
-        /** A link that opens the passage: Bear's deep link goes to the heading. */
+        /** The heading path of the section in the passage that holds the query's words ({@link PassageSections}). */
+        public String headingPath() {
+            return sections().label(queryTerms);
+        }
+
+        /** The sections the passage holds, small ones merged into it included. */
+        public PassageSections sections() {
+            return PassageSections.of(chunk.headingPath(), chunk.text());
+        }
+
+        /** A link that opens the passage: Bear's deep link goes to the heading of {@link #headingPath}. */
         public String link() {
-            return ChunkLinks.of(chunk.note().link(), chunk.headingPath());
+            return ChunkLinks.of(chunk.note().link(), headingPath());
         }
     }
 
