@@ -43,6 +43,8 @@ public final class Bearings implements Runnable {
     static int run(CommandLine commandLine, PrintWriter out, PrintWriter err, String... args) {
         commandLine.setOut(out);
         commandLine.setErr(err);
+        // Help as wide as the terminal (picocli stays at 80 columns otherwise).
+        commandLine.setUsageHelpAutoWidth(true);
         // One line, in the same form as every other error; the options only when asked for (--help).
         commandLine.setParameterExceptionHandler((ex, arguments) -> {
             CommandLine wrong = ex.getCommandLine();

@@ -27,6 +27,8 @@ import java.util.concurrent.Callable;
 
 /** {@code bearings chunk FILE...}: shows how notes are cut, without indexing anything. */
 @Command(name = "chunk", mixinStandardHelpOptions = true,
+        footerHeading = "%nExample:%n",
+        footer = {"  bearings chunk notes/vpn-setup.md --max-words 200"},
         description = "Show the chunks Bearings cuts Markdown files into.")
 final class ChunkCommand implements Callable<Integer> {
     private final Plugins plugins;

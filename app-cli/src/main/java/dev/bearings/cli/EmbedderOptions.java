@@ -5,6 +5,7 @@ import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
+import dev.bearings.embedding.support.EmbedderSettings;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -25,12 +26,13 @@ final class EmbedderOptions {
     String embedder;
 
     @Option(names = "--model", paramLabel = "MODEL",
-            description = "A bundled model: minilm (default), minilm-int8, bge-small, bge-small-int8; or a directory "
-                    + "with model.onnx, tokenizer.json and optionally bearings-model.json.")
+            description = "A bundled model: " + EmbedderSettings.DEFAULT_MODEL + " (default), bge-small, minilm, minilm-int8; or a "
+                    + "folder with model.onnx, tokenizer.json and optionally bearings-model.json.")
     String model;
 
     @Option(names = "--window", paramLabel = "TOKENS",
-            description = "Token window, special tokens included (default: the model's, 256 for all-MiniLM-L6-v2; at most 512).")
+            description = "Token window, special tokens included (default: the model's: 512 for bge-small, 256 for "
+                    + "all-MiniLM-L6-v2; at most 512).")
     Integer window;
 
     boolean requested() {

@@ -34,6 +34,8 @@ import java.util.concurrent.Callable;
 
 /** {@code bearings eval}: retrieval quality of the whole pipeline on datasets, in throwaway indexes. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
+        footerHeading = "%nExample:%n",
+        footer = {"  bearings eval --suite --store sqlite,lucene --vector-cache ~/bearings-vectors"},
         description = {"Measure retrieval quality: on one dataset (a BEIR folder, ObliQA, the personal-notes set) or on the "
                 + "whole suite, in every store asked for.",
                 "Indexes into temporary folders, which are deleted afterwards."})
@@ -62,7 +64,7 @@ final class EvalCommand implements Callable<Integer> {
         boolean suite;
     }
 
-    @Option(names = "--split", defaultValue = "test", description = "BEIR qrels split (default: test).")
+    @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test", description = "BEIR qrels split (default: test).")
     private String split;
 
     @Option(names = "--queries", paramLabel = "N", description = "Use only the first N judged queries of each dataset.")
@@ -76,7 +78,7 @@ final class EvalCommand implements Callable<Integer> {
             + "as a leading # heading, as an export of notes with opaque file names would be.")
     private boolean namedById;
 
-    @Option(names = "--mode", defaultValue = "all", description = "all (default), hybrid, vector or keyword.")
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "all", description = "all (default), hybrid, vector or keyword.")
     private String mode;
 
     @Option(names = "--fusion", paramLabel = "SPEC", description = "How hybrid mode fuses the lists: "
@@ -85,7 +87,8 @@ final class EvalCommand implements Callable<Integer> {
             + "measured for the model).")
     private List<String> fusionSpecs = List.of();
 
-    @Option(names = "--store", split = ProviderSpec.LIST_SPLIT, paramLabel = "NAME[:KEY=VALUE,...]", defaultValue = "sqlite",
+    @Option(names = "--store", split = ProviderSpec.LIST_SPLIT, splitSynopsisLabel = ",", paramLabel = "NAME[:KEY=VALUE,...]",
+            defaultValue = "sqlite",
             description = "Index kinds, comma-separated: sqlite (default), lucene, solr:url=http://HOST:8983/solr[,...], "
                     + "or a plugin's name.")
     private List<String> stores;

@@ -30,6 +30,9 @@ import java.util.stream.Collectors;
 
 /** {@code bearings index}: brings the index up to date with the notes, incrementally. */
 @Command(name = "index", mixinStandardHelpOptions = true,
+        footerHeading = "%nExamples:%n",
+        footer = {"  bearings index --folder ~/notes",
+                "  bearings index --bear --watch"},
         description = {"Index notes for search, re-reading only what changed.",
                 "With no source given, syncs the sources the index was last built from."})
 final class IndexCommand implements Callable<Integer> {

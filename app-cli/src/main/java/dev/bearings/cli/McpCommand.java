@@ -40,6 +40,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * or, with {@code --http}, over Streamable HTTP on a loopback address for any number of them.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
+        footerHeading = "%nExamples:%n",
+        footer = {"  bearings mcp --watch",
+                "  bearings mcp --http --watch"},
         description = {"Serve the index to AI agents (Claude Desktop, Claude Code, Cursor) as an MCP server over stdio, or "
                 + "with --http to any number of them over HTTP on this machine.",
                 "Searches first sync the notes changed since the last sync, for at most --sync-budget seconds."})

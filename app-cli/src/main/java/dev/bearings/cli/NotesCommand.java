@@ -21,6 +21,8 @@ import java.util.concurrent.Callable;
 
 /** {@code bearings notes}: the indexed notes, most recently modified first. */
 @Command(name = "notes", mixinStandardHelpOptions = true,
+        footerHeading = "%nExample:%n",
+        footer = {"  bearings notes --tag work --limit 20"},
         description = "List the indexed notes, most recently modified first, by tag, title or date.")
 final class NotesCommand implements Callable<Integer> {
     private final Plugins plugins;

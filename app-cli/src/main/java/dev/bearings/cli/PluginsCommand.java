@@ -17,7 +17,9 @@ import java.util.concurrent.Callable;
 
 /** {@code bearings plugins}: every parser, embedder, index store and note source this command can use. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
-        description = {"List the plugins.parsers(), plugins.embedders(), index stores and note plugins.sources(), built in or found on the classpath.",
+        footerHeading = "%nExample:%n",
+        footer = {"  bearings plugins"},
+        description = {"List the Markdown parsers, embedding engines, index stores and note sources, built in or found on the class path.",
                 "Choose them with --parser, --embedder, --store and --source NAME[:KEY=VALUE,...]."})
 final class PluginsCommand implements Callable<Integer> {
     private final Plugins plugins;
@@ -33,8 +35,12 @@ final class PluginsCommand implements Callable<Integer> {
         this.plugins = plugins;
     }
 
-    /** One provider as listed. */
-    record PluginJson(String port, String name, String description, List<String> settings, String className) {
+    /**
+     * One provider as listed.
+     *
+     * @param builtIn whether it comes with Bearings, or from a plugin's jar on the class path
+     */
+    record PluginJson(String port, String name, String description, List<String> settings, boolean builtIn) {
     }
 
     @Override
@@ -61,7 +67,7 @@ final class PluginsCommand implements Callable<Integer> {
     private static void add(List<PluginJson> all, String port, ProviderRegistry<? extends Provider<?>> registry) {
         for (Provider<?> provider : registry.providers()) {
             all.add(new PluginJson(port, provider.name(), provider.description(), List.copyOf(new TreeSet<>(provider.settingNames())),
-                    provider.getClass().getName()));
+                    provider.getClass().getName().startsWith("dev.bearings.")));
         }
     }
 }

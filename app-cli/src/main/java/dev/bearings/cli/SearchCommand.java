@@ -28,7 +28,11 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code bearings search QUERY}: the passages that answer a question, grouped by note. */
-@Command(name = "search", mixinStandardHelpOptions = true, description = "Search the index by meaning and keywords.")
+@Command(name = "search", mixinStandardHelpOptions = true,
+        footerHeading = "%nExamples:%n",
+        footer = {"  bearings search \"how did I set up the VPN?\"",
+                "  bearings search --tag work --since 2026-01-01 \"printer driver\""},
+        description = "Search the index by meaning and keywords.")
 final class SearchCommand implements Callable<Integer> {
     private final Plugins plugins;
     private final Server server;

@@ -13,6 +13,8 @@ import java.util.concurrent.Callable;
 
 /** {@code bearings similarity A B}: the cosine similarity of two texts, a quick check of a model. */
 @Command(name = "similarity", mixinStandardHelpOptions = true,
+        footerHeading = "%nExample:%n",
+        footer = {"  bearings similarity \"set up the VPN\" \"configure WireGuard\""},
         description = "Print the cosine similarity of two texts under the embedding model.")
 final class SimilarityCommand implements Callable<Integer> {
     private final Plugins plugins;

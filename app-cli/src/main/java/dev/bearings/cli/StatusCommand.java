@@ -21,7 +21,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code bearings status}: what the index holds and how it was built. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Show what the index holds.")
+@Command(name = "status", mixinStandardHelpOptions = true,
+        footerHeading = "%nExample:%n",
+        footer = {"  bearings status --index ~/my-index"},
+        description = "Show what the index holds.")
 final class StatusCommand implements Callable<Integer> {
     private final Plugins plugins;
 

@@ -16,6 +16,8 @@ import java.util.concurrent.Callable;
 
 /** {@code bearings tags}: the tags of the indexed notes with their note counts. */
 @Command(name = "tags", mixinStandardHelpOptions = true,
+        footerHeading = "%nExample:%n",
+        footer = {"  bearings tags --json"},
         description = "List the tags of the indexed notes with how many notes carry each (a parent counts its children's).")
 final class TagsCommand implements Callable<Integer> {
     private final Plugins plugins;

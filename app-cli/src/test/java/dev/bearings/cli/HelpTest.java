@@ -1,0 +1,33 @@
+package dev.bearings.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every command's help as a person reads it: it fits 100 columns, shows an example, and names no
+ * class, method or pattern of the code behind it.
+ */
+class HelpTest {
+    private static final Pattern CODE = Pattern.compile("\\w\\(\\)|className|\\\\[ws]|\\[\\^|<[a-z][a-zA-Z]*>|\\$\\{");
+
+    @Test
+    void everyCommandsHelpFitsShowsAnExampleAndNamesNoCode() {
+        CommandLine bearings = new CommandLine(Bearings.class, DaggerBearingsComponent.create().commandFactory());
+        for (Map.Entry<String, CommandLine> command : bearings.getSubcommands().entrySet()) {
+            if (List.of("help", "generate-completion").contains(command.getKey())) {
+                continue;
+            }
+            command.getValue().getCommandSpec().usageMessage().width(100);
+            String usage = command.getValue().getUsageMessage(CommandLine.Help.Ansi.OFF);
+            assertThat(usage.lines()).as(command.getKey()).allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(100));
+            assertThat(usage).as(command.getKey()).contains("Example");
+            assertThat(CODE.matcher(usage).find()).as(command.getKey() + ":\n" + usage).isFalse();
+        }
+    }
+}
