@@ -24,7 +24,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -179,7 +181,7 @@ final class IndexCommand implements Callable<Integer> {
             return config;
         }
         List<SourcesConfig.Source> kept = new ArrayList<>();
-        java.util.Set<String> known = new java.util.TreeSet<>();
+        Set<String> known = new TreeSet<>();
         List<NoteSource> opened = config.open(plugins.sources());
         try (var closing = new SourcesOpened(opened)) {
             for (int i = 0; i < opened.size(); i++) {

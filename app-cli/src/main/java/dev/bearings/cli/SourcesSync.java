@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Syncs every configured source into an open index, for {@code bearings index} and the MCP server
@@ -44,7 +45,7 @@ final class SourcesSync {
 
     /** Takes the notes of {@code source} out of the index; returns how many there were. */
     static int forget(ChunkIndex index, String source) {
-        java.util.Set<String> ids = index.versions(source).keySet();
+        Set<String> ids = index.versions(source).keySet();
         ids.forEach(id -> index.deleteNote(source, id));
         return ids.size();
     }

@@ -30,9 +30,7 @@ class WatchModeTest {
     void indexWatchSyncsEditorSavesNewSubfoldersAndDeletesThenStopsCleanly() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);
         Path index = root.resolve("index");
-        try (Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index",
-                index.toString()), root.resolve("logs"))) {
-            await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
+        try (Child watch = watching(notes, index)) {
 
             Path travel = Files.createDirectory(notes.resolve("travel"));
             Thread.sleep(3_000); // the new folder's own event has been synced; what follows is seen only if it is watched
@@ -63,9 +61,7 @@ class WatchModeTest {
     void aNotesFolderDeletedAndMadeAnewIsWatchedAgain() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);
         Path index = root.resolve("index");
-        try (Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index",
-                index.toString()), root.resolve("logs"))) {
-            await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
+        try (Child watch = watching(notes, index)) {
             try (var files = Files.list(notes)) {
                 for (Path file : files.toList()) {
                     Files.delete(file);
@@ -91,9 +87,7 @@ class WatchModeTest {
     void aSubfolderMadeDuringAnOverflowIsWatched() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);
         Path index = root.resolve("index");
-        try (Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index",
-                index.toString()), root.resolve("logs"))) {
-            await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
+        try (Child watch = watching(notes, index)) {
             // A sync of many notes, and while it runs (nobody takes the events) more events than the JDK keeps for one
             // folder (512): the rest, "late" among them, are lost in an overflow.
             for (int i = 0; i < 400; i++) {
@@ -181,6 +175,19 @@ class WatchModeTest {
     private static JsonNode status(McpServerProcess server, String id) throws Exception {
         JsonNode result = server.call(id, "index_status", "{}").path("result");
         return McpServerProcess.JSON.readTree(result.path("content").get(0).path("text").asText());
+    }
+
+    /** {@code bearings index --watch} on the example notes, past its first sync. */
+    private Child watching(Path notes, Path index) throws Exception {
+        Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index", index.toString()),
+                root.resolve("logs"));
+        try {
+            await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
+            return watch;
+        } catch (Exception | Error failed) {
+            watch.close();
+            throw failed;
+        }
     }
 
     /** What an editor does: writes a temporary file beside the note, then renames it over the note. */

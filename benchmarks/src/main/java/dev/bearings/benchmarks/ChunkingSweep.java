@@ -58,16 +58,16 @@ public final class ChunkingSweep {
 
     public static void main(String[] args) throws Exception {
         System.setProperty("java.awt.headless", "true");
-        String grid = option(args, "--grid", "coarse");
-        int queries = Integer.parseInt(option(args, "--queries", grid.equals("smoke") ? "5" : String.valueOf(Integer.MAX_VALUE)));
-        Path out = Path.of(option(args, "--out", "target/sweep"));
-        Path data = Path.of(option(args, "--data", ProjectData.SHARED.toString()));
+        String grid = MainArgs.option(args, "--grid", "coarse");
+        int queries = Integer.parseInt(MainArgs.option(args, "--queries", grid.equals("smoke") ? "5" : String.valueOf(Integer.MAX_VALUE)));
+        Path out = Path.of(MainArgs.option(args, "--out", "target/sweep"));
+        Path data = Path.of(MainArgs.option(args, "--data", ProjectData.SHARED.toString()));
         Files.createDirectories(out);
         boolean smoke = grid.equals("smoke");
-        int distractors = Integer.parseInt(option(args, "--distractors", smoke ? "10" : String.valueOf(Integer.MAX_VALUE)));
+        int distractors = Integer.parseInt(MainArgs.option(args, "--distractors", smoke ? "10" : String.valueOf(Integer.MAX_VALUE)));
         List<EvalDataset> datasets = new ArrayList<>();
         // The smoke run takes a slice of SciFact only: an ObliQA note is a whole rulebook.
-        String only = option(args, "--datasets", "obliqa,scifact,personal");
+        String only = MainArgs.option(args, "--datasets", "obliqa,scifact,personal");
         if (Files.isDirectory(data.resolve("obliqa-dev")) && !smoke && only.contains("obliqa")) {
             datasets.add(EvalDataset.obliqa(data.resolve("obliqa-dev"), queries));
         }
@@ -84,7 +84,7 @@ public final class ChunkingSweep {
             System.err.println("no datasets under " + data + ": nothing to sweep");
             return;
         }
-        run(datasets, grid(grid), out, option(args, "--model", EmbedderSettings.DEFAULT_MODEL));
+        run(datasets, grid(grid), out, MainArgs.option(args, "--model", EmbedderSettings.DEFAULT_MODEL));
         System.out.println("wrote " + out.resolve("sweep.csv") + ", sweep.md and one sweep-DATASET.png per dataset");
     }
 
@@ -156,14 +156,5 @@ public final class ChunkingSweep {
             default -> throw new IllegalArgumentException("--grid must be smoke, coarse or full, not " + name);
         }
         return grid;
-    }
-
-    private static String option(String[] args, String name, String fallback) {
-        for (int i = 0; i + 1 < args.length; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return fallback;
     }
 }

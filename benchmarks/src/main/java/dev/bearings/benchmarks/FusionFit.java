@@ -70,8 +70,8 @@ public final class FusionFit {
     }
 
     public static void main(String[] args) throws Exception {
-        int maxQueries = Integer.parseInt(option(args, "--queries", String.valueOf(Integer.MAX_VALUE)));
-        String cache = option(args, "--vector-cache", null);
+        int maxQueries = Integer.parseInt(MainArgs.option(args, "--queries", String.valueOf(Integer.MAX_VALUE)));
+        String cache = MainArgs.option(args, "--vector-cache", null);
         Map<String, String> settings = Map.of("model", EmbedderSettings.DEFAULT_MODEL);
         List<Measured> measured = new ArrayList<>();
         var provider = new OnnxEmbedderProvider().create(Settings.of(settings));
@@ -184,14 +184,5 @@ public final class FusionFit {
             values[i] = from + i * step;
         }
         return values;
-    }
-
-    private static String option(String[] args, String name, String fallback) {
-        for (int i = 0; i + 1 < args.length; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return fallback;
     }
 }

@@ -36,13 +36,13 @@ class FoundByTheCliTest {
         Path index = dir.resolve("index");
         assertThat(run("plugins")).contains("source    jsonl");
         String summary = run("index", "--source", "jsonl:path=" + export, "--index", index.toString());
-        assertThat(summary).startsWith("jsonl:" + export + ": 2 added").contains("1 (not a note");
+        assertThat(summary).startsWith("jsonl:" + export + ": 2 notes added").contains("1 (not a note");
         JsonNode hits = JSON.readTree(run("search", "--json", "--index", index.toString(), "when are spring tides?"));
         assertThat(hits.get(0).get("noteId").asText()).isEqualTo("tides");
         assertThat(hits.get(0).get("link").asText()).endsWith("export.jsonl#tides");
         JsonNode notes = JSON.readTree(run("notes", "--json", "--index", index.toString(), "--tag", "network"));
         assertThat(notes).extracting(n -> n.get("id").asText()).containsExactly("vpn");
         assertThat(run("index", "--index", index.toString())).as("remembered by its name and settings")
-                .contains("0 added, 0 changed, 0 removed, 2 unchanged");
+                .contains("0 notes added, 0 changed, 0 removed, 2 unchanged");
     }
 }

@@ -31,7 +31,7 @@ class FoundByTheCliTest {
         Files.writeString(notes.resolve("vpn.md"), "# VPN\n\nThe WireGuard tunnel listens on UDP port 51820.\n");
         assertThat(run("plugins")).contains("store     json-folder");
         assertThat(run("index", "--folder", notes.toString(), "--index", index.toString(), "--store", "json-folder"))
-                .contains("2 added");
+                .contains("2 notes added");
         assertThat(index.resolve("json-index/manifest.json")).isRegularFile();
         JsonNode status = JSON.readTree(run("status", "--json", "--index", index.toString(), "--store", "json-folder"));
         assertThat(status.get("store").asText()).isEqualTo("json-folder");
