@@ -152,8 +152,10 @@ final class McpCommand implements Callable<Integer> {
     private ChangeWatcher watchInBackground(LiveIndex index) throws IOException {
         SourcesConfig config = index.sources();
         if (config.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--watch needs the index's sources: run bearings "
-                    + "index --folder DIR (or --bear) once");
+            // A desktop app starts the server before the user's first index: serve, and say why nothing is watched.
+            System.err.println("bearings mcp: the index at " + storeOptions.folder() + " has no sources yet, so --watch watches "
+                    + "nothing; run bearings index --folder DIR (or --bear), then start the server again");
+            return null;
         }
         ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources());
         Thread thread = new Thread(() -> {

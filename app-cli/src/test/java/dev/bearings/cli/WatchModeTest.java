@@ -172,6 +172,19 @@ class WatchModeTest {
         }
     }
 
+    /** The README's Claude Desktop set-up on a machine with no index yet: the server starts, and says what to do. */
+    @Test
+    void mcpWatchWithNoIndexYetServesAndSaysWhatToDo() throws Exception {
+        Path none = root.resolve("no-index-yet");
+        try (McpServerProcess server = McpServerProcess.start(McpServerProcess.command(none, "--watch")).initialized()) {
+            JsonNode status = server.call("status", "index_status", "{}").path("result");
+            assertThat(status.path("isError").asBoolean()).isTrue();
+            assertThat(status.path("content").get(0).path("text").asText()).contains("bearings index");
+            assertThat(server.isAlive()).isTrue();
+            assertThat(server.stderr()).contains("has no sources yet, so --watch watches nothing");
+        }
+    }
+
     private static JsonNode status(McpServerProcess server, String id) throws Exception {
         JsonNode result = server.call(id, "index_status", "{}").path("result");
         return McpServerProcess.JSON.readTree(result.path("content").get(0).path("text").asText());
