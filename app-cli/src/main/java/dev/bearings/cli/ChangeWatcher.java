@@ -191,7 +191,9 @@ final class ChangeWatcher implements AutoCloseable {
             boolean watched = folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
             if (!watched && Files.isDirectory(root)) {
                 watchTree(root);
-                changed = true;
+                // A root that cannot be watched (unreadable, the watch limit reached) is tried again, but is no change:
+                // counted as one, it would keep the watch from ever being quiet, and no sync would ever run.
+                changed |= folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
             }
         }
         return changed;

@@ -258,15 +258,16 @@ final class LiveIndex implements AutoCloseable {
 
     @Override
     public void close() {
-        // After the sync under way: it embeds with the model closed here.
-        syncing.lock();
+        // After the sync under way: it embeds with the model closed here. In the order calls take them
+        // (a tool's call holds the first and may sync), so the two never wait on each other.
         lock.lock();
+        syncing.lock();
         try {
             closeReader();
             recipe.close();
         } finally {
-            lock.unlock();
             syncing.unlock();
+            lock.unlock();
         }
     }
 }

@@ -152,7 +152,7 @@ final class McpHttpServer implements AutoCloseable {
     }
 
     /**
-     * Tomcat's own folder, named by this process ({@value #WORK_PREFIX}PID in the temporary folder), and
+     * Tomcat's own folder, named by this process ({@value #WORK_PREFIX}PID-random in the temporary folder), and
      * the folders of servers that died without removing theirs (killed, a crash) removed first.
      */
     private static Path workFolder() throws IOException {
@@ -160,8 +160,10 @@ final class McpHttpServer implements AutoCloseable {
         try (Stream<Path> entries = Files.list(temporary)) {
             for (Path left : entries.filter(p -> p.getFileName().toString().startsWith(WORK_PREFIX)).toList()) {
                 try {
-                    long pid = Long.parseLong(left.getFileName().toString().substring(WORK_PREFIX.length()));
-                    if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty() && Files.isWritable(left)) {
+                    String name = left.getFileName().toString().substring(WORK_PREFIX.length());
+                    long pid = Long.parseLong(name.substring(0, name.indexOf('-') < 0 ? name.length() : name.indexOf('-')));
+                    if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty() && Files.isWritable(left)
+                            && !Files.isSymbolicLink(left)) {
                         delete(left);
                     }
                 } catch (NumberFormatException notOurs) {
@@ -169,7 +171,8 @@ final class McpHttpServer implements AutoCloseable {
                 }
             }
         }
-        return OwnerOnly.folder(temporary.resolve(WORK_PREFIX + ProcessHandle.current().pid()));
+        // A name no other user can take first (a random part), made owner-only by the JDK as it is made.
+        return Files.createTempDirectory(temporary, WORK_PREFIX + ProcessHandle.current().pid() + "-");
     }
 
     /**

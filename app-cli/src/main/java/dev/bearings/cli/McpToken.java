@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
@@ -14,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Objects;
 
 /**
  * The bearer token of the shared HTTP server: 32 random bytes, made on first start and kept in the data
@@ -27,8 +29,8 @@ final class McpToken {
     private final Path file;
     private volatile Read read;
 
-    /** The token as last read, and the file's time then. */
-    private record Read(String value, FileTime modified) {
+    /** The token as last read, and the file's time and identity then (a rotation writes a new file). */
+    private record Read(String value, FileTime modified, Object fileKey) {
     }
 
     private McpToken(Path file, Read read) {
@@ -73,12 +75,13 @@ final class McpToken {
     }
 
     private static Read read(Path file) throws IOException {
-        FileTime modified = Files.getLastModifiedTime(file);
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        FileTime modified = attributes.lastModifiedTime();
         String token = Files.readString(file, StandardCharsets.UTF_8).strip();
         if (token.length() < 32) {
             throw new IOException("the token in " + file + " is too short to be safe; run bearings mcp --new-token");
         }
-        return new Read(token, modified);
+        return new Read(token, modified, attributes.fileKey());
     }
 
     String value() {
@@ -89,12 +92,13 @@ final class McpToken {
     private Read current() {
         Read last = read;
         try {
-            if (!Files.getLastModifiedTime(file).equals(last.modified())) {
+            BasicFileAttributes now = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!now.lastModifiedTime().equals(last.modified()) || !Objects.equals(now.fileKey(), last.fileKey())) {
                 read = last = read(file);
             }
             return last;
         } catch (IOException unreadable) {
-            return new Read("", last.modified());
+            return new Read("", last.modified(), last.fileKey());
         }
     }
 

@@ -7,21 +7,35 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
- * Notes' text, the token and the servers' entries are the user's alone: their folders are made 0700
- * and their files 0600, and looser permissions found on them are narrowed. On a file system without
- * POSIX permissions (Windows) the user's profile folder already keeps others out, and nothing is done.
+ * Notes' text, the token and the servers' entries are the user's alone: the folders Bearings makes are
+ * 0700, and the files it and its stores leave in them lose every permission of group and others. Only
+ * what is Bearings' own is narrowed: an {@code --index} pointed at a folder of the user's other files
+ * leaves that folder and those files as they were. On a file system without POSIX permissions
+ * (Windows) the user's profile folder already keeps others out, and nothing is done.
  */
 final class OwnerOnly {
     static final Set<PosixFilePermission> FOLDER = PosixFilePermissions.fromString("rwx------");
     static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
+    /** What Bearings and its built-in stores leave in an index or data folder. */
+    private static final Pattern OURS = Pattern.compile("bearings\\.sqlite.*|sources.*\\.(json|part)|index\\.lock|lucene"
+            + "|" + Pattern.quote(McpToken.FILE) + "|\\." + Pattern.quote(McpToken.FILE) + ".*\\.tmp|servers|index");
+    private static final Set<PosixFilePermission> OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
     private OwnerOnly() {
     }
 
-    /** Creates {@code folder} (and any missing parent, each owner-only) and narrows it to its owner. */
+    /**
+     * Makes {@code folder} owner-only if it is missing; narrows it if it holds nothing but Bearings' own
+     * files (an index or data folder made by an older version, or by hand).
+     */
     static Path folder(Path folder) throws IOException {
         Path absolute = folder.toAbsolutePath();
         if (!Files.isDirectory(absolute)) {
@@ -33,37 +47,59 @@ final class OwnerOnly {
             } else {
                 Files.createDirectories(absolute);
             }
+        } else if (onlyOurs(absolute)) {
+            narrow(absolute);
         }
-        narrow(absolute, FOLDER);
         return folder;
     }
 
     /** Narrows an existing file to its owner. */
     static Path file(Path file) throws IOException {
-        narrow(file, FILE);
+        narrow(file);
         return file;
     }
 
-    /** Narrows {@code folder} and every file and folder directly in it, as a store leaves them (SQLite's journal, Lucene's segments). */
+    /**
+     * Narrows {@code folder}, when it holds only Bearings' own files, and the files and folders in it that
+     * are Bearings' or its stores' (SQLite's journal, Lucene's folder), as a sync leaves them.
+     */
     static void tree(Path folder) throws IOException {
         if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        narrow(folder, FOLDER);
-        try (var entries = Files.list(folder)) {
-            for (Path entry : (Iterable<Path>) entries::iterator) {
-                if (Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
-                    narrow(entry, FILE);
-                } else if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-                    narrow(entry, FOLDER);
+        if (onlyOurs(folder)) {
+            narrow(folder);
+        }
+        try (Stream<Path> entries = Files.list(folder)) {
+            for (Path entry : entries.toList()) {
+                if (ours(entry) && !Files.isSymbolicLink(entry)) {
+                    narrow(entry);
                 }
             }
         }
     }
 
-    private static void narrow(Path path, Set<PosixFilePermission> wanted) throws IOException {
-        if (posix(path) && !Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS).equals(wanted)) {
-            Files.setPosixFilePermissions(path, wanted);
+    private static boolean ours(Path entry) {
+        return OURS.matcher(entry.getFileName().toString()).matches();
+    }
+
+    private static boolean onlyOurs(Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.allMatch(OwnerOnly::ours);
+        }
+    }
+
+    /** Takes every permission of group and others away; the owner's stay as they are. */
+    private static void narrow(Path path) throws IOException {
+        if (!posix(path)) {
+            return;
+        }
+        Set<PosixFilePermission> now = Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
+        if (now.stream().anyMatch(OTHERS::contains)) {
+            Set<PosixFilePermission> owner = EnumSet.noneOf(PosixFilePermission.class);
+            owner.addAll(now);
+            owner.removeAll(OTHERS);
+            Files.setPosixFilePermissions(path, owner);
         }
     }
 

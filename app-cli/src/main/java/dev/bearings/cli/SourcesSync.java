@@ -37,6 +37,8 @@ final class SourcesSync {
 
         /** A source that could not be synced (its folder gone, its database locked): its notes stay as they were. */
         default void failed(String source, SourceException why) {
+            // Said on stderr by default, so that a watch or a server does not pass over it in silence.
+            System.err.println("bearings: cannot sync " + source + ": " + why.getMessage() + "; its notes stay in the index as they were");
         }
     }
 

@@ -106,6 +106,18 @@ class IndexCommandTest {
         CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", fresh.toString(), "--store", store);
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rwx------");
+
+        // An --index pointed at a folder of the user's own files: those, and the folder, stay as they were.
+        Path shared = Files.createDirectories(index.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path script = Files.writeString(shared.resolve("backup.sh"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        CliRun beside = CliRun.of("index", "--folder", notes.toString(), "--index", shared.toString(), "--store", store);
+        assertThat(beside.exitCode()).as(beside.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-xr-x");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(shared))).isEqualTo("rwxr-xr-x");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(shared.resolve(SourcesConfig.FILE))))
+                .isEqualTo("rw-------");
     }
 
     /** A source folder that has gone stops neither the others nor the run; its notes stay until it is forgotten. */

@@ -251,12 +251,17 @@ class McpHttpSecurityTest {
         Process ended = new ProcessBuilder("true").start();
         assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
         Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
-        Path left = Files.createDirectories(temporary.resolve(McpHttpServer.WORK_PREFIX + ended.pid()).resolve("work"));
-        Path own = temporary.resolve(McpHttpServer.WORK_PREFIX + ProcessHandle.current().pid());
+        Path left = Files.createDirectories(temporary.resolve(McpHttpServer.WORK_PREFIX + ended.pid() + "-123").resolve("work"));
+        Path own;
         try (McpHttpServer http = McpHttpServer.start(InetAddress.getLoopbackAddress(), 0, McpToken.loadOrCreate(root.resolve("next")),
                 ServerKey.random(), java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }))) {
             assertThat(left.getParent()).as("the dead server's folder").doesNotExist();
-            assertThat(own).exists();
+            try (var entries = Files.list(temporary)) {
+                List<Path> mine = entries.filter(p -> p.getFileName().toString()
+                        .startsWith(McpHttpServer.WORK_PREFIX + ProcessHandle.current().pid() + "-")).toList();
+                assertThat(mine).hasSize(1);
+                own = mine.get(0);
+            }
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(own))).isEqualTo("rwx------");
         }
         assertThat(own).as("removed on close").doesNotExist();
