@@ -155,14 +155,7 @@ final class LiveIndex implements AutoCloseable {
     int pendingChanges() throws Exception {
         lock.lock();
         try {
-            int pending = 0;
-            for (NoteSource configured : openSources()) {
-                try (NoteSource source = configured) {
-                    SyncIndex.Changes changes = SyncIndex.changes(source, reader());
-                    pending += changes.pending().size() + changes.gone().size();
-                }
-            }
-            return pending;
+            return SourcesSync.changedSince(sources(), providers, reader());
         } finally {
             lock.unlock();
         }

@@ -1,6 +1,7 @@
 package dev.bearings.cli;
 
 import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.NoteSourceProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.source.NoteSource;
@@ -43,6 +44,19 @@ final class SourcesSync {
     }
 
     private SourcesSync() {
+    }
+
+    /** Notes the sources have added, changed or removed since {@code index} was synced, from their fingerprints. */
+    static int changedSince(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers, ChunkIndexReader index)
+            throws SourceException {
+        int changed = 0;
+        for (NoteSource configured : config.open(providers)) {
+            try (NoteSource source = configured) {
+                SyncIndex.Changes changes = SyncIndex.changes(source, index);
+                changed += changes.pending().size() + changes.gone().size();
+            }
+        }
+        return changed;
     }
 
     /** Takes the notes of {@code source} out of the index; returns how many there were. */

@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
-import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
-import dev.bearings.core.usecase.SyncIndex;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,19 +88,12 @@ final class StatusCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Notes added, changed or removed in the sources since the last sync, from their fingerprints; null when a source cannot be read. */
+    /** {@link SourcesSync#changedSince}; null when a source cannot be read now. */
     private Integer changedSinceLastSync(SourcesConfig config, ChunkIndexReader index) {
-        int changed = 0;
         try {
-            for (NoteSource configured : config.open(plugins.sources())) {
-                try (NoteSource source = configured) {
-                    SyncIndex.Changes changes = SyncIndex.changes(source, index);
-                    changed += changes.pending().size() + changes.gone().size();
-                }
-            }
+            return SourcesSync.changedSince(config, plugins.sources(), index);
         } catch (SourceException | RuntimeException unreadable) {
             return null;
         }
-        return changed;
     }
 }

@@ -34,8 +34,6 @@ import java.util.regex.Pattern;
 final class SqliteSearch {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
     private static final int KEYWORD_OVERFETCH = 4;
-    /** FTS5's floor for a term's idf: a word in half the chunks or more weighs this, next to nothing. */
-    private static final double NO_WEIGHT = 1e-6;
     private final Connection db;
     private Snapshot snapshot;
     /** How many chunks hold each query term, as of {@link #termsVersion}: what BM25's idf is made of. */
@@ -115,9 +113,20 @@ final class SqliteSearch {
         if (terms.isEmpty()) {
             return List.of();
         }
-        Map<String, Double> idf = idf(terms);
-        double fullMatch = idf.values().stream().mapToDouble(Double::doubleValue).sum();
-        Map<Long, Double> scores = ranked(terms, filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH, fullMatch);
+        double fullMatch = fullMatch(terms);
+        // The full-text table alone: joining each match to its chunk row before the top few are
+        // picked costs a lookup per matching row, which made the query 4x slower at 100k chunks.
+        Map<Long, Double> scores = new LinkedHashMap<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT rowid, -bm25(chunk_text, 1.0, 0.5, 0.5) FROM chunk_text "
+                + "WHERE chunk_text MATCH ? ORDER BY bm25(chunk_text, 1.0, 0.5, 0.5) LIMIT ?")) {
+            q.setString(1, String.join(" OR ", terms));
+            q.setInt(2, filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH);
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    scores.put(rows.getLong(1), rows.getDouble(2) / fullMatch);
+                }
+            }
+        }
         List<RankedChunk> ranked = load(scores);
         if (!filter.isEmpty()) {
             ranked = ranked.stream().filter(hit -> filter.matches(hit.chunk().note().source(), hit.chunk().note().tags(),
@@ -126,29 +135,8 @@ final class SqliteSearch {
         return ranked;
     }
 
-    /** The best {@code wanted} chunks holding any of {@code terms}, by FTS5's bm25, each over the full match. */
-    private Map<Long, Double> ranked(List<String> terms, int wanted, double fullMatch) throws SQLException {
-        // The full-text table alone: joining each match to its chunk row before the top few are
-        // picked costs a lookup per matching row, which made the query 4x slower at 100k chunks.
-        Map<Long, Double> scores = new LinkedHashMap<>();
-        try (PreparedStatement q = db.prepareStatement("SELECT rowid, -bm25(chunk_text, 1.0, 0.5, 0.5) FROM chunk_text "
-                + "WHERE chunk_text MATCH ? ORDER BY bm25(chunk_text, 1.0, 0.5, 0.5) LIMIT ?")) {
-            q.setString(1, String.join(" OR ", terms));
-            q.setInt(2, wanted);
-            try (ResultSet rows = q.executeQuery()) {
-                while (rows.next()) {
-                    scores.put(rows.getLong(1), rows.getDouble(2) / fullMatch);
-                }
-            }
-        }
-        return scores;
-    }
-
-    /**
-     * Each term's idf as FTS5's bm25() takes it: ln((N - n + 0.5) / (n + 0.5)), at least {@value #NO_WEIGHT}.
-     * Their sum is what a chunk of average length holding each term once scores.
-     */
-    private Map<String, Double> idf(List<String> terms) throws SQLException {
+    /** The sum of the terms' idf as FTS5's bm25() takes it: ln((N - n + 0.5) / (n + 0.5)), at least 1e-6. */
+    private double fullMatch(List<String> terms) throws SQLException {
         long version = dataVersion();
         if (version != termsVersion) {
             chunksWithTerm.clear();
@@ -157,7 +145,7 @@ final class SqliteSearch {
             }
             termsVersion = version;
         }
-        Map<String, Double> idf = new LinkedHashMap<>();
+        double sum = 0;
         for (String term : terms) {
             Long n = chunksWithTerm.get(term);
             if (n == null) {
@@ -172,9 +160,9 @@ final class SqliteSearch {
                 }
                 chunksWithTerm.put(term, n);
             }
-            idf.put(term, Math.max(NO_WEIGHT, Math.log((chunkCount - n + 0.5) / (n + 0.5))));
+            sum += Math.max(1e-6, Math.log((chunkCount - n + 0.5) / (n + 0.5)));
         }
-        return idf;
+        return sum;
     }
 
     /**
