@@ -31,8 +31,16 @@ class ChunkingSweepSmokeTest {
         });
         assertThat(csv).anyMatch(row -> row.startsWith("beir-scifact,300,30,40,"))
                 .anyMatch(row -> row.startsWith("beir-scifact,150,30,20,"));
-        assertThat(Files.readString(out.resolve("sweep.md"))).contains("| 300/30/40 |").contains("| 150/30/20 |");
+        assertThat(Files.readString(out.resolve("sweep.md"))).contains("| **300/30/40** (shipped) |").contains("| 150/30/20 |");
         byte[] png = Files.readAllBytes(out.resolve("sweep-beir-scifact.png"));
         assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+
+        // Run again, as after a kill: what the CSV holds is read back, not measured again.
+        List<String> kept = csv.subList(0, 3);
+        Files.write(out.resolve("sweep.csv"), kept);
+        ChunkingSweep.main(new String[]{"--grid", "smoke", "--out", out.toString()});
+        List<String> resumed = Files.readAllLines(out.resolve("sweep.csv"));
+        assertThat(resumed).hasSize(1 + 2 * 2).startsWith(kept.toArray(String[]::new));
+        assertThat(resumed.get(3)).as("the rule not measured before, measured now").startsWith("beir-scifact,150,30,20,");
     }
 }
