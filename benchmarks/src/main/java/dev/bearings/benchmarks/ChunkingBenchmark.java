@@ -36,7 +36,7 @@ import java.util.function.Function;
  * parsing included, same table extension), the baseline. Corpus: the Windows PowerShell docs, the
  * first 10 MB of files in sorted path order ({@code first10MB}) or all of them ({@code all}).
  *
- * <p>Run (from the project root, after {@code ./mvnw -q package -DskipTests}):
+ * <p>Run (from the project root, after {@code ./mvnw -q -Pbench package -DskipTests}):
  * <pre>java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ChunkingThroughput</pre>
  * which prints MB/s and the ratio; or JMH directly:
  * <pre>java -jar benchmarks/target/benchmarks.jar ChunkingBenchmark</pre>

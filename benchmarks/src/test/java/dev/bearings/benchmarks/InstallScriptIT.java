@@ -4,6 +4,8 @@ import dev.bearings.testkit.Prerequisite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.JarURLConnection;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The README's install command, run for real into a temporary prefix: here because this module is built
  * after the command line's jar.
  */
-class InstallScriptTest {
+class InstallScriptIT {
     private static final Path JAR = Path.of("../app-cli/target/bearings.jar");
 
     @TempDir
@@ -53,6 +55,18 @@ class InstallScriptTest {
                 .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1").doesNotContain("warning");
         assertThat(run(List.of("../bearings", "--version"), showFlags, 0)).as("only the server's")
                 .doesNotContain("-XX:MaxHeapFreeRatio=30");
+    }
+
+    @Test
+    void theLauncherAddsTheJarsOfBearingsClasspathSuchAsAModelsJar() throws Exception {
+        Prerequisite.require(Files.isRegularFile(JAR), () -> JAR.toAbsolutePath().normalize() + " (the CLI's jar, built before this module)");
+        assertThat(run(List.of("../bearings", "plugins"))).as("the CLI's jar holds the default model only")
+                .contains("models here: bge-small-int8 (default); each its own jar, not here: minilm, minilm-int8, bge-small");
+        // The benchmarks have every model's jar on their class path: the one of all-MiniLM-L6-v2 int8.
+        URL onnx = getClass().getResource("/all-minilm-l6-v2-q.onnx");
+        Path modelJar = Path.of(((JarURLConnection) onnx.openConnection()).getJarFileURL().toURI());
+        assertThat(run(List.of("../bearings", "plugins"), Map.of("BEARINGS_CLASSPATH", modelJar.toString()), 0))
+                .contains("models here: minilm-int8, bge-small-int8 (default); each its own jar, not here: minilm, bge-small");
     }
 
     @Test

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * machine indexes and searches notes with nothing but its own native files (every cache in a
  * fresh home, so nothing extracted earlier from the full jar is used).
  */
-class PlatformJarsTest {
+class PlatformJarsIT {
     private static final Path FULL = Path.of("../app-cli/target/bearings.jar");
     private static final Path BUILT = Path.of("target");
 

