@@ -87,6 +87,15 @@ final class LiveIndex implements AutoCloseable {
         return sources().open(providers);
     }
 
+    /** The names of the sources the index syncs. */
+    List<String> sourceNames() throws IOException, SourceException {
+        return SourcesSync.names(sources(), providers);
+    }
+
+    Path folder() {
+        return folder;
+    }
+
     /** The index as it is on disk now. */
     ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
         lock.lock();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
@@ -242,26 +241,9 @@ final class McpTools {
         return ListTags.list(index.reader());
     }
 
-    /** What index_status returns. */
-    record Status(String store, int notes, int chunks, Map<String, Integer> notesBySource, String lastSync,
-                  String model, String chunking, List<String> sources, Map<String, Map<String, Integer>> skipped,
-                  int changedSinceLastSync) {
-    }
-
-    private Status status() throws Exception {
-        ChunkIndexReader reader = index.reader();
-        IndexStats stats = reader.stats();
-        SourcesConfig config = index.sources();
-        List<String> sources = new ArrayList<>();
-        for (NoteSource source : index.openSources()) {
-            try (source) {
-                sources.add(source.name());
-            }
-        }
-        return new Status(storeName, stats.notesBySource().values().stream().mapToInt(Integer::intValue).sum(),
-                stats.chunks(), stats.notesBySource(), stats.lastSync().map(Instant::toString).orElse(null),
-                reader.manifest().modelId(), reader.manifest().chunking(), sources, config.skipped(),
-                index.pendingChanges());
+    private IndexStatusJson status() throws Exception {
+        return IndexStatusJson.of(index.folder(), storeName, index.reader(), index.sources(),
+                index.sourceNames(), index.pendingChanges());
     }
 
     private List<SyncReportJson> sync() throws Exception {

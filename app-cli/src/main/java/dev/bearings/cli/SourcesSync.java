@@ -59,6 +59,17 @@ final class SourcesSync {
         return changed;
     }
 
+    /** The names of the configured sources ({@code folder:/home/me/notes}), as their providers give them. */
+    static List<String> names(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers) throws SourceException {
+        List<String> names = new ArrayList<>();
+        for (NoteSource configured : config.open(providers)) {
+            try (NoteSource source = configured) {
+                names.add(source.name());
+            }
+        }
+        return names;
+    }
+
     /** Takes the notes of {@code source} out of the index; returns how many there were. */
     static int forget(ChunkIndex index, String source) {
         Set<String> ids = index.versions(source).keySet();

@@ -3,8 +3,6 @@ package dev.bearings.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.IndexManifest;
-import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.source.SourceException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,7 +12,7 @@ import picocli.CommandLine.Option;
 import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -44,48 +42,41 @@ final class StatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
-        IndexManifest manifest;
-        IndexStats stats;
-        Integer changed;
+        IndexStatusJson status;
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(folder)) {
-            manifest = index.manifest();
-            stats = index.stats();
-            changed = changedSinceLastSync(config, index);
+            status = IndexStatusJson.of(folder, storeOptions.storeName(plugins.stores()), index, config,
+                    sourceNames(config, index), changedSinceLastSync(config, index));
         }
-        Map<String, Object> status = new LinkedHashMap<>();
-        status.put("index", folder.toString());
-        status.put("store", storeOptions.storeName(plugins.stores()));
-        status.put("model", manifest.modelId());
-        status.put("dimension", manifest.dimension());
-        status.put("chunking", manifest.chunking());
-        status.put("formatVersion", manifest.formatVersion());
-        status.put("notesBySource", stats.notesBySource());
-        status.put("notes", stats.notesBySource().values().stream().mapToInt(Integer::intValue).sum());
-        status.put("chunks", stats.chunks());
-        status.put("skippedBySource", config.skipped());
-        status.put("bytesOnDisk", stats.bytesOnDisk());
-        status.put("changedSinceLastSync", changed);
-        status.put("lastSync", stats.lastSync().map(Object::toString).orElse(null));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(status));
             return 0;
         }
-        out.printf("index      %s (%s, format %d)%n", folder, storeOptions.storeName(plugins.stores()), manifest.formatVersion());
-        out.printf("model      %s, %d dimensions%n", manifest.modelId(), manifest.dimension());
-        out.printf("chunking   %s%n", manifest.chunking());
-        stats.notesBySource().forEach((source, notes) -> {
+        out.printf("index      %s (%s, format %d)%n", folder, status.store(), status.formatVersion());
+        out.printf("model      %s, %d dimensions%n", status.model(), status.dimension());
+        out.printf("chunking   %s%n", status.chunking());
+        status.notesBySource().forEach((source, notes) -> {
             out.printf("source     %s: %s%n", source, Counted.of(notes, "note"));
-            config.skipped().getOrDefault(source, Map.of())
+            status.skippedBySource().getOrDefault(source, Map.of())
                     .forEach((reason, count) -> out.printf("           skipped %d: %s%n", count, reason));
         });
-        out.printf("chunks     %d%n", stats.chunks());
-        out.printf("size       %.1f MB on disk%n", stats.bytesOnDisk() / 1e6);
-        out.printf("last sync  %s%n", stats.lastSync().map(Object::toString).orElse("never completed"));
+        out.printf("chunks     %d%n", status.chunks());
+        out.printf("size       %.1f MB on disk%n", status.bytesOnDisk() / 1e6);
+        out.printf("last sync  %s%n", status.lastSync() == null ? "never completed" : status.lastSync());
+        Integer changed = status.changedSinceLastSync();
         out.printf("changed    %s%n", changed == null ? "unknown: a source cannot be read now"
                 : changed == 0 ? "nothing since the last sync" : Counted.of(changed, "note") + " since the last sync (bearings index"
                 + storeOptions.indexFlag() + " syncs them)");
         return 0;
+    }
+
+    /** The sources' names; those the index holds notes of when a source cannot be opened now. */
+    private List<String> sourceNames(SourcesConfig config, ChunkIndexReader index) {
+        try {
+            return SourcesSync.names(config, plugins.sources());
+        } catch (SourceException | RuntimeException unreadable) {
+            return List.copyOf(index.stats().notesBySource().keySet());
+        }
     }
 
     /** {@link SourcesSync#changedSince}; null when a source cannot be read now. */
