@@ -22,9 +22,9 @@ final class CliProcess {
     private CliProcess() {
     }
 
-    /** The CLI's jar: {@code -Dbearings.jar}, or the one the build leaves in {@code app-cli/target}. */
+    /** The CLI's jar: {@code -Dbearings.jar}, or the one the build leaves in {@code cli/target}. */
     static Path jar() {
-        Path jar = Path.of(System.getProperty("bearings.jar", ProjectData.ROOT.resolve("app-cli/target/bearings.jar").toString()));
+        Path jar = Path.of(System.getProperty("bearings.jar", ProjectData.ROOT.resolve("cli/target/bearings.jar").toString()));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run ./mvnw -q package -DskipTests first");
         }

@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code bearings mcp --http --watch} serves the index, which the search then asks instead of loading
  * the model. Every command runs with a data folder of its own, so no server of the user's answers.
  *
- * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ColdStart app-cli/target/bearings.jar [runs] [files]}
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ColdStart cli/target/bearings.jar [runs] [files]}
  */
 public final class ColdStart {
     private ColdStart() {

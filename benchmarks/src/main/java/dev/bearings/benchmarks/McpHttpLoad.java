@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * latency, and the ratios to the baseline.
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.McpHttpLoad [SECONDS]}
- * (after {@code ./mvnw package}; default 60 s per run; the jar is {@code app-cli/target/bearings.jar}).
+ * (after {@code ./mvnw package}; default 60 s per run; the jar is {@code cli/target/bearings.jar}).
  */
 public final class McpHttpLoad {
     private static final AtomicInteger FAILURES_SHOWN = new AtomicInteger();

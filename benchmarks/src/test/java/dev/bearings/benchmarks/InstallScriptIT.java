@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * after the command line's jar.
  */
 class InstallScriptIT {
-    private static final Path JAR = Path.of("../app-cli/target/bearings.jar");
+    private static final Path JAR = Path.of("../cli/target/bearings.jar");
 
     @TempDir
     Path prefix;
@@ -72,7 +72,7 @@ class InstallScriptIT {
     @Test
     void installsALauncherThatRunsTheJar() throws Exception {
         Prerequisite.require(Files.isRegularFile(JAR), () -> JAR.toAbsolutePath().normalize() + " (the CLI's jar, built before this module)");
-        String installed = run(List.of("sh", "../app-cli/install.sh", prefix.toString()),
+        String installed = run(List.of("sh", "../cli/install.sh", prefix.toString()),
                 Map.of("JAVA_HOME", System.getProperty("java.home")), 0);
         assertThat(installed).contains("installed " + prefix.resolve("bin/bearings"));
         Path launcher = prefix.resolve("bin/bearings");

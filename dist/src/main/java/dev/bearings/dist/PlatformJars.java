@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * in none of the folders below fails the build, so that a new dependency's libraries are sorted
  * into their platforms rather than shipped to all of them.
  *
- * <p>{@code PlatformJars app-cli/target/bearings.jar OUTPUT_FOLDER}
+ * <p>{@code PlatformJars cli/target/bearings.jar OUTPUT_FOLDER}
  */
 public final class PlatformJars {
     /** Where each library keeps its native files, one folder per platform. */
@@ -63,7 +63,7 @@ public final class PlatformJars {
         Path output = Path.of(args[1]);
         if (!Files.isRegularFile(full)) {
             throw new IllegalStateException(full.toAbsolutePath().normalize() + " is missing: the per-platform jars are made "
-                    + "from the CLI's jar; build app-cli first (./mvnw -q package -DskipTests builds both)");
+                    + "from the CLI's jar; build cli first (./mvnw -q package -DskipTests builds both)");
         }
         Files.createDirectories(output);
         try (ZipFile jar = ZipFile.builder().setPath(full).get()) {

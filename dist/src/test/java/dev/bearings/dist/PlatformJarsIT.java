@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * fresh home, so nothing extracted earlier from the full jar is used).
  */
 class PlatformJarsIT {
-    private static final Path FULL = Path.of("../app-cli/target/bearings.jar");
+    private static final Path FULL = Path.of("../cli/target/bearings.jar");
     private static final Path BUILT = Path.of("target");
 
     private static Set<String> entries(Path jar) throws IOException {

@@ -9,6 +9,9 @@ import java.util.Locale;
  * {@code bearings search} does, before any of them is loaded, is look there for a server to ask.
  */
 final class DataFolder {
+    /** The MCP server's token, in the data folder. */
+    static final String TOKEN_FILE = "mcp-token";
+
     private DataFolder() {
     }
 

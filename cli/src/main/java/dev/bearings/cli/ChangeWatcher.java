@@ -109,7 +109,7 @@ final class ChangeWatcher implements AutoCloseable {
             try {
                 List<SyncIndex.Report> reports = sync.run();
                 List<String> changed = reports.stream().filter(r -> r.added() + r.changed() + r.removed() > 0)
-                        .map(IndexCommand::summary).toList();
+                        .map(SyncSummary::line).toList();
                 if (!changed.isEmpty()) {
                     lines.accept(time + " " + String.join("; ", changed));
                 }

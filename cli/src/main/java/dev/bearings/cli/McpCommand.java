@@ -53,7 +53,6 @@ final class McpCommand implements Callable<Integer> {
             + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
             + "and lines; use read_note to read a whole note or section.";
 
-
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -124,8 +123,8 @@ final class McpCommand implements Callable<Integer> {
         Path folder = storeOptions.folder();
         ChunkIndexStore store = storeOptions.store(plugins.stores());
         // The server searches and syncs with the index's own recipe; flags that would change it are refused.
-        Optional<IndexRecipe> built = RecipeOptions.built(store, folder);
-        RecipeOptions.Opened recipe = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built);
+        Optional<IndexRecipe> built = OpenedRecipe.built(store, folder);
+        OpenedRecipe recipe = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built);
         if (built.isPresent() && !built.get().differences(recipe.recipe()).isEmpty()) {
             recipe.close();
             throw new IndexMismatchException(folder, built.get().differences(recipe.recipe()));

@@ -24,7 +24,7 @@ final class OwnerOnly {
     static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
     /** What Bearings and its built-in stores leave in an index or data folder. */
     private static final Pattern OURS = Pattern.compile("bearings\\.sqlite.*|sources.*\\.(json|part)|index\\.lock|lucene"
-            + "|" + Pattern.quote(McpToken.FILE) + "|\\." + Pattern.quote(McpToken.FILE) + ".*\\.tmp|servers|index");
+            + "|" + Pattern.quote(DataFolder.TOKEN_FILE) + "|\\." + Pattern.quote(DataFolder.TOKEN_FILE) + ".*\\.tmp|servers|index");
     private static final Set<PosixFilePermission> OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
             PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
             PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);

@@ -60,7 +60,7 @@ final class NotesCommand implements Callable<Integer> {
         }
         Optional<Instant> from;
         try {
-            from = Optional.ofNullable(since).map(SearchCommand::instant);
+            from = Optional.ofNullable(since).map(Dates::instant);
         } catch (DateTimeParseException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--since takes a date like 2026-03-01, not '" + since + "'");
         }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.note.Note;
-import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.ListNotes;
@@ -298,7 +297,7 @@ final class McpTools {
         Optional<Instant> date(String name) {
             return text(name).map(value -> {
                 try {
-                    return SearchCommand.instant(value);
+                    return Dates.instant(value);
                 } catch (DateTimeParseException e) {
                     throw new IllegalArgumentException(name + " takes a date like 2026-03-01, not '" + clip(value) + "'");
                 }

@@ -24,7 +24,7 @@ import java.util.Objects;
  * stops working at once, everywhere.
  */
 final class McpToken {
-    static final String FILE = "mcp-token";
+    static final String FILE = DataFolder.TOKEN_FILE;
 
     private final Path file;
     private volatile Read read;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import dev.bearings.core.usecase.SyncIndex;
@@ -28,7 +27,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 /** {@code bearings index}: brings the index up to date with the notes, incrementally. */
 @Command(name = "index", mixinStandardHelpOptions = true,
@@ -103,7 +101,7 @@ final class IndexCommand implements Callable<Integer> {
             // Unknown providers and settings are refused here, before the index is touched.
         }
         ChunkIndexStore store = storeOptions.store(plugins.stores());
-        Optional<IndexRecipe> built = rebuild ? Optional.empty() : RecipeOptions.built(store, folder);
+        Optional<IndexRecipe> built = rebuild ? Optional.empty() : OpenedRecipe.built(store, folder);
         if (built.isEmpty()) {
             // A first run whose sources cannot be read leaves nothing behind: no empty index, no remembered sources.
             reachable(config);
@@ -112,7 +110,7 @@ final class IndexCommand implements Callable<Integer> {
         try (ChangeWatcher watcher = watch ? ChangeWatcher.forSources(config, plugins.sources()) : null;
              GracefulStop stop = watch ? new GracefulStop("bearings-watch-stop", watcher::close, Duration.ofSeconds(30)) : null;
              IndexLock lock = IndexLock.acquire(folder);
-             RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built)) {
+             OpenedRecipe opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built)) {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
             List<SyncReportJson> reports = new ArrayList<>();
             List<String> failed = new ArrayList<>();
@@ -147,7 +145,7 @@ final class IndexCommand implements Callable<Integer> {
                         if (json) {
                             reports.add(SyncReportJson.of(report));
                         } else {
-                            spec.commandLine().getOut().println(summary(report));
+                            spec.commandLine().getOut().println(SyncSummary.line(report));
                         }
                     }
                 });
@@ -245,14 +243,5 @@ final class IndexCommand implements Callable<Integer> {
         public void close() {
             all.forEach(NoteSource::close);
         }
-    }
-
-    static String summary(SyncIndex.Report r) {
-        String skipped = r.skipped().isEmpty() ? "" : "; skipped " + r.skipped().entrySet().stream()
-                .map(e -> e.getValue() + " (" + e.getKey() + ")").collect(Collectors.joining(", "));
-        String deferred = r.deferred() == 0 ? "" : "; " + Counted.of(r.deferred(), "changed note") + " left for the next sync";
-        return String.format("%s: %s added, %d changed, %d removed, %d unchanged; %s embedded, %d reused%s%s; %.1f s",
-                r.source(), Counted.of(r.added(), "note"), r.changed(), r.removed(), r.unchanged(),
-                Counted.of(r.chunksEmbedded(), "chunk"), r.chunksReused(), skipped, deferred, r.took().toMillis() / 1000.0);
     }
 }

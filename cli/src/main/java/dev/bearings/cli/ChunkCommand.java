@@ -48,7 +48,6 @@ final class ChunkCommand implements Callable<Integer> {
     @CommandLine.Mixin
     private EmbedderOptions embedderOptions = new EmbedderOptions();
 
-
     @Inject
     ChunkCommand(Plugins plugins) {
         this.plugins = plugins;
@@ -62,7 +61,7 @@ final class ChunkCommand implements Callable<Integer> {
         if (!embedderOptions.requested()) {
             return chunkAll(new ChunkNote(markdownParser, new Chunker(rules)), false);
         }
-        try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders())) {
+        try (OpenedEmbedder opened = embedderOptions.open(plugins.embedders())) {
             IndexRecipe recipe = IndexRecipe.of(parserName, rules, true, IndexRecipe.Prefix.TITLED, opened.name(),
                     opened.settings(), opened.embedder());
             return chunkAll(new ChunkNote(markdownParser, recipe.chunker(opened.embedder())), true);

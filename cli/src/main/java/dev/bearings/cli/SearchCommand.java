@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import picocli.CommandLine;
@@ -17,8 +16,6 @@ import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +114,7 @@ final class SearchCommand implements Callable<Integer> {
             if (index.stats().chunks() == 0) {
                 return empty(storeOptions.folder());
             }
-            try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders(), Optional.of(index.manifest().recipe()))) {
+            try (OpenedEmbedder opened = embedderOptions.open(plugins.embedders(), Optional.of(index.manifest().recipe()))) {
                 Embedder embedder = opened.embedder();
                 index.manifest().requireModel(embedder.modelId(), embedder.dimension(), storeOptions.folder());
                 return answer(index, embedder, request);
@@ -163,17 +160,12 @@ final class SearchCommand implements Callable<Integer> {
         }
     }
 
-    /** A day (2026-03-01, from local midnight) or an instant (2026-03-01T08:00:00Z). */
-    static Instant instant(String value) {
-        return value.contains("T") ? Instant.parse(value) : LocalDate.parse(value).atStartOfDay(ZoneId.systemDefault()).toInstant();
-    }
-
     private Optional<Instant> date(String option, String value) {
         if (value == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(instant(value));
+            return Optional.of(Dates.instant(value));
         } catch (DateTimeParseException e) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     option + " takes a date like 2026-03-01, not '" + value + "'");

@@ -14,7 +14,6 @@ import dev.bearings.core.source.SourceException;
 import dev.bearings.core.usecase.SyncIndex;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -45,7 +44,7 @@ final class LiveIndex implements AutoCloseable {
 
     private final Path folder;
     private final ChunkIndexStore store;
-    private final RecipeOptions.Opened recipe;
+    private final OpenedRecipe recipe;
     private final ProviderRegistry<NoteSourceProvider> providers;
     private final Clock clock;
     /**
@@ -61,7 +60,7 @@ final class LiveIndex implements AutoCloseable {
     private String readerStamp;
 
     /** @param recipe what the index is (or will be) built with, its parser and embedder opened; closed with this */
-    LiveIndex(Path folder, ChunkIndexStore store, RecipeOptions.Opened recipe, ProviderRegistry<NoteSourceProvider> providers,
+    LiveIndex(Path folder, ChunkIndexStore store, OpenedRecipe recipe, ProviderRegistry<NoteSourceProvider> providers,
               Clock clock) {
         this.folder = folder;
         this.store = store;

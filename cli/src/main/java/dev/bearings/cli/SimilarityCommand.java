@@ -38,7 +38,7 @@ final class SimilarityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (EmbedderOptions.Opened opened = embedderOptions.open(plugins.embedders())) {
+        try (OpenedEmbedder opened = embedderOptions.open(plugins.embedders())) {
             Embedder embedder = opened.embedder();
             List<Embedding> vectors = embedder.embed(List.of(first, second));
             for (int i = 0; i < 2; i++) {

@@ -1,8 +1,6 @@
 package dev.bearings.cli;
 
 import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.plugin.EmbedderProvider;
@@ -12,7 +10,6 @@ import dev.bearings.core.plugin.Settings;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -28,34 +25,16 @@ final class RecipeOptions {
     @Mixin
     EmbedderOptions embedder = new EmbedderOptions();
 
-    /** The parser and embedder a recipe names, opened, with the recipe. */
-    record Opened(MarkdownParser parser, EmbedderOptions.Opened embedder, IndexRecipe recipe) implements AutoCloseable {
-        @Override
-        public void close() {
-            embedder.close();
-        }
-    }
-
     /** The recipe these flags make on top of {@code built} (an index's own recipe, when there is one). */
-    Opened open(CommandLine commandLine, ProviderRegistry<ParserProvider> parsers,
+    OpenedRecipe open(CommandLine commandLine, ProviderRegistry<ParserProvider> parsers,
                 ProviderRegistry<EmbedderProvider> embedders, Optional<IndexRecipe> built) {
         String parserName = chunking.parser(built.map(IndexRecipe::parser).orElse(ChunkingOptions.DEFAULT_PARSER));
         ChunkingRules rules = chunking.rules(commandLine, built.map(IndexRecipe::rules).orElse(ChunkingRules.DEFAULT));
         MarkdownParser parser = parsers.create(parserName, Settings.NONE);
-        EmbedderOptions.Opened opened = embedder.open(embedders, built);
+        OpenedEmbedder opened = embedder.open(embedders, built);
         IndexRecipe recipe = IndexRecipe.of(parserName, rules, built.map(IndexRecipe::tokenBudget).orElse(true),
                 built.map(IndexRecipe::prefix).orElse(IndexRecipe.Prefix.TITLED), opened.name(), opened.settings(),
                 opened.embedder());
-        return new Opened(parser, opened, recipe);
-    }
-
-    /** The recipe of the index in {@code folder}, if there is a readable one. */
-    static Optional<IndexRecipe> built(ChunkIndexStore store, Path folder) {
-        try (ChunkIndexReader index = store.openExisting(folder)) {
-            return Optional.of(index.manifest().recipe());
-        } catch (ChunkIndexStore.IndexUnreadableException absentOrDamaged) {
-            // Absent, it is created; damaged, opening it for writing says so.
-            return Optional.empty();
-        }
+        return new OpenedRecipe(parser, opened, recipe);
     }
 }

@@ -6,7 +6,6 @@ import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.Fusion;
-import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.eval.EvalDataset;
 import dev.bearings.eval.EvalSuite;
@@ -122,7 +121,7 @@ final class EvalCommand implements Callable<Integer> {
             made.add(Map.entry(named.name(), plugins.stores().create(named.name(), named.settings())));
         }
         List<RetrievalEvaluation.Row> rows = new ArrayList<>();
-        try (RecipeOptions.Opened opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), Optional.empty())) {
+        try (OpenedRecipe opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), Optional.empty())) {
             // Closed with the embedder it wraps, which belongs to the recipe.
             RememberingEmbedder embedder = vectorCache == null ? new RememberingEmbedder(opened.embedder().embedder())
                     : new RememberingEmbedder(opened.embedder().embedder(), vectorCache);

@@ -40,16 +40,8 @@ final class EmbedderOptions {
         return embedder != null || model != null || window != null;
     }
 
-    /** An embedder and what made it: its provider's name and the settings it was given. */
-    record Opened(String name, Map<String, String> settings, Embedder embedder) implements AutoCloseable {
-        @Override
-        public void close() {
-            embedder.close();
-        }
-    }
-
     /** The embedder the flags ask for, on top of what {@code built} (an index's recipe, if any) used. */
-    Opened open(ProviderRegistry<EmbedderProvider> registry, Optional<IndexRecipe> built) {
+    OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry, Optional<IndexRecipe> built) {
         String name = embedder != null ? embedder : built.map(IndexRecipe::embedder).orElse(DEFAULT_EMBEDDER);
         Map<String, String> settings = new TreeMap<>();
         if (built.isPresent() && built.get().embedder().equals(name)) {
@@ -71,10 +63,10 @@ final class EmbedderOptions {
         if (namesModels && !settings.containsKey(EmbedderProvider.MODEL)) {
             settings.put(EmbedderProvider.MODEL, created.modelId());
         }
-        return new Opened(name, settings, created);
+        return new OpenedEmbedder(name, settings, created);
     }
 
-    Opened open(ProviderRegistry<EmbedderProvider> registry) {
+    OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry) {
         return open(registry, Optional.empty());
     }
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the `bearings` command: the built jar in PREFIX/lib/bearings and the project's launcher in PREFIX/bin
 # (PREFIX defaults to ~/.local, whose bin folder is on most users' PATH).
-# Usage, from the project root: ./mvnw -q package -DskipTests && sh app-cli/install.sh [PREFIX]
+# Usage, from the project root: ./mvnw -q package -DskipTests && sh cli/install.sh [PREFIX]
 set -eu
 prefix="${1:-$HOME/.local}"
 here="$(cd "$(dirname "$0")" && pwd)"

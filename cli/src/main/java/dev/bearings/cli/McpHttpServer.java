@@ -38,7 +38,7 @@ import java.util.stream.Stream;
 
 /**
  * The shared MCP server's HTTP side: an embedded Tomcat on a loopback address serving the SDK's
- * Streamable HTTP transport at {@value #ENDPOINT} (and {@link ServedSearch}'s endpoint), behind a guard that follows the protocol's
+ * Streamable HTTP transport at {@value #ENDPOINT} (and the served search's endpoint), behind a guard that follows the protocol's
  * security advice. A request gets through only when its {@code Host} and {@code Origin} (if any) name
  * this machine's loopback address (a web page the user visits cannot reach the server by DNS
  * rebinding) and it carries the bearer token. The transport refuses a body over {@value #MAX_REQUEST_BYTES} bytes.
