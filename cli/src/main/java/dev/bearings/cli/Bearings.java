@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.Advice;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

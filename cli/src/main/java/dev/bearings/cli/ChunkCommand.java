@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.OpenedEmbedder;
+import dev.bearings.app.Plugins;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.chunk.Chunk;

@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.EmbedderProvider;

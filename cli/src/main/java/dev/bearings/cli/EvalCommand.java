@@ -1,5 +1,8 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.OpenedRecipe;
+import dev.bearings.app.Plugins;
+import dev.bearings.app.ProviderSpec;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexStore;

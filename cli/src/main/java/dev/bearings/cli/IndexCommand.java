@@ -1,5 +1,16 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.ChangeWatcher;
+import dev.bearings.app.Counted;
+import dev.bearings.app.GracefulStop;
+import dev.bearings.app.IndexLock;
+import dev.bearings.app.OpenedRecipe;
+import dev.bearings.app.Plugins;
+import dev.bearings.app.ProviderSpec;
+import dev.bearings.app.SourcesConfig;
+import dev.bearings.app.SourcesSync;
+import dev.bearings.app.SyncReportJson;
+import dev.bearings.app.SyncSummary;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndex;

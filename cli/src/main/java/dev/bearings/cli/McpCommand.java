@@ -1,5 +1,21 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.ChangeWatcher;
+import dev.bearings.app.DataFolder;
+import dev.bearings.app.GracefulStop;
+import dev.bearings.app.LiveIndex;
+import dev.bearings.app.OpenedRecipe;
+import dev.bearings.app.Plugins;
+import dev.bearings.app.SourcesConfig;
+import dev.bearings.mcp.AnswerPrompt;
+import dev.bearings.mcp.JsonRpcGuard;
+import dev.bearings.mcp.ListChangedGate;
+import dev.bearings.mcp.McpErrorJson;
+import dev.bearings.mcp.McpTools;
+import dev.bearings.mcp.NoteResources;
+import dev.bearings.mcp.http.McpHttpServer;
+import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerKey;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexMismatchException;

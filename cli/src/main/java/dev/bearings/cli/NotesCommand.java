@@ -1,5 +1,9 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.Counted;
+import dev.bearings.app.Dates;
+import dev.bearings.app.NoteSummaryJson;
+import dev.bearings.app.Plugins;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;

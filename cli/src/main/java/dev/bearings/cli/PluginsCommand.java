@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.Plugins;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.plugin.Provider;

@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.Plugins;
 import dagger.Module;
 import dagger.Provides;
 import dagger.multibindings.IntoSet;

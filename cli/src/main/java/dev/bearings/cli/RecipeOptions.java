@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.OpenedEmbedder;
+import dev.bearings.app.OpenedRecipe;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.markdown.MarkdownParser;

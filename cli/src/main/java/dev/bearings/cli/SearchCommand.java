@@ -1,5 +1,10 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.Dates;
+import dev.bearings.app.OpenedEmbedder;
+import dev.bearings.app.Plugins;
+import dev.bearings.app.SearchHitJson;
+import dev.bearings.app.SourceNames;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.embed.Embedder;

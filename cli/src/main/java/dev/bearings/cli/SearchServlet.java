@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.LiveIndex;
+import dev.bearings.app.Plugins;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,5 +1,9 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.DataFolder;
+import dev.bearings.app.OwnerOnly;
+import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerKey;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.OpenedEmbedder;
+import dev.bearings.app.Plugins;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
 import picocli.CommandLine;

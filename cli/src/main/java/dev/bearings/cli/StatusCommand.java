@@ -1,5 +1,10 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.Counted;
+import dev.bearings.app.IndexStatusJson;
+import dev.bearings.app.Plugins;
+import dev.bearings.app.SourcesConfig;
+import dev.bearings.app.SourcesSync;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.core.index.ChunkIndexReader;

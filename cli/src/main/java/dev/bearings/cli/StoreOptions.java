@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.DataFolder;
+import dev.bearings.app.ProviderSpec;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.ProviderRegistry;

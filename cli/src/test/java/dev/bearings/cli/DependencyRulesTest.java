@@ -16,8 +16,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The hexagon, enforced: core knows the JDK alone, adapters do not know each other, and only the
- * application module knows the wiring (Dagger) and the command line (picocli).
+ * The hexagon, enforced: core knows the JDK alone, adapters do not know each other, the application
+ * layer (app) and the MCP server (mcp) know no driver above them and no adapter, and only the command
+ * line (cli) knows the wiring (Dagger) and picocli, and of it only the wiring names adapters.
  */
 class DependencyRulesTest {
     private static final Pattern ADAPTER = Pattern.compile("dev\\.bearings\\.(parser|embedding|store|source)\\.[a-z0-9]+");
@@ -70,6 +71,40 @@ class DependencyRulesTest {
     void onlyTheApplicationKnowsDaggerAndPicocli() {
         noClasses().that().resideOutsideOfPackage("dev.bearings.cli..")
                 .should().dependOnClassesThat().resideInAnyPackage("dagger..", "picocli..", "javax.inject..")
+                .check(classes);
+    }
+
+    /** The application layer serves every driver: it knows no command line, wiring, MCP, servlet or adapter. */
+    @Test
+    void theApplicationKnowsNoDriverAndNoAdapter() {
+        assertThat(classes.containPackage("dev.bearings.app")).isTrue();
+        noClasses().that().resideInAPackage("dev.bearings.app..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.bearings.cli..", "dev.bearings.mcp..", "picocli..",
+                        "dagger..", "javax.inject..", "io.modelcontextprotocol..", "jakarta.servlet..", "org.apache.catalina..",
+                        "org.apache.tomcat..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.bearings.app..")
+                .should().dependOnClassesThat().resideInAnyPackage(adapters.stream().map(a -> a + "..").toArray(String[]::new))
+                .check(classes);
+    }
+
+    /** The MCP server is built on the application layer, never on the command line or an adapter. */
+    @Test
+    void theMcpServerKnowsNoCommandLineAndNoAdapter() {
+        assertThat(classes.containPackage("dev.bearings.mcp.http")).isTrue();
+        noClasses().that().resideInAPackage("dev.bearings.mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.bearings.cli..", "picocli..", "dagger..", "javax.inject..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.bearings.mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage(adapters.stream().map(a -> a + "..").toArray(String[]::new))
+                .check(classes);
+    }
+
+    /** Of the command line, only the wiring names adapters: every command takes them by name from the registries. */
+    @Test
+    void onlyTheWiringKnowsTheAdapters() {
+        noClasses().that().resideInAPackage("dev.bearings.cli..").and().doNotHaveSimpleName("PluginsModule")
+                .should().dependOnClassesThat().resideInAnyPackage(adapters.stream().map(a -> a + "..").toArray(String[]::new))
                 .check(classes);
     }
 

@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.SourcesConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.source.bear.BearFixture;

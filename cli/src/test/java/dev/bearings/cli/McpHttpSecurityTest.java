@@ -1,5 +1,8 @@
 package dev.bearings.cli;
 
+import dev.bearings.mcp.http.McpHttpServer;
+import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerKey;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

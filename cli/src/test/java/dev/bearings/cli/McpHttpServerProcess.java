@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.mcp.http.McpToken;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

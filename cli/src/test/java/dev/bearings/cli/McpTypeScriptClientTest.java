@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.mcp.AnswerPrompt;
+import dev.bearings.mcp.NoteResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

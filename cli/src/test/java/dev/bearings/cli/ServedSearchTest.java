@@ -1,5 +1,7 @@
 package dev.bearings.cli;
 
+import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerKey;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,32 @@
+package dev.bearings.app;
+
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import dev.bearings.core.index.IndexMismatchException;
+
+/**
+ * What to do about a failure, in the words of this command line: core and the adapters say what is
+ * wrong and name no command or flag; the application adds how to fix it with its own.
+ */
+public final class Advice {
+
+    private Advice() {
+    }
+
+    /** The failure's message, followed by what to do when there is something to do. */
+    public static String message(Throwable failure) {
+        String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+        if (failure instanceof IndexMismatchException) {
+            return message + ". Rebuild it with: bearings index --rebuild (or choose another --index folder)";
+        }
+        if (failure instanceof IndexUnreadableException unreadable) {
+            return switch (unreadable.problem()) {
+                case ABSENT -> message + " (run bearings index --folder DIR or --bear first)";
+                case DAMAGED -> message + ". If it is damaged, rebuild it with: bearings index --rebuild";
+                case BUSY -> message + "; try again when it is done";
+                case UNWRITABLE -> message;
+                case UNREACHABLE -> message + "; check the address and that the server runs";
+            };
+        }
+        return message;
+    }
+}

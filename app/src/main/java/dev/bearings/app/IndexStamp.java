@@ -1,0 +1,57 @@
+package dev.bearings.app;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What the files of an index folder are now, as a text that every write to the index changes and
+ * reading does not: how a long-running server knows, whatever the store, that its reader must be
+ * opened again (our own sync, or a {@code bearings index} beside us, wrote).
+ */
+public final class IndexStamp {
+
+    private IndexStamp() {
+    }
+
+    public static String of(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return "";
+        }
+        TreeMap<String, String> files = new TreeMap<>();
+        Files.walkFileTree(folder, Set.of(), 2, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                String name = file.getFileName().toString();
+                // Readers touch SQLite's shared-memory file and our lock file; only writes count.
+                if (attributes.isRegularFile() && !name.equals("index.lock") && !name.endsWith("-shm")
+                        && !emptyLog(name, attributes)) {
+                    files.put(folder.relativize(file).toString(), attributes.size() + ":" + attributes.lastModifiedTime().toMillis());
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException gone) {
+                // A writer's temporary file, deleted while we looked: the next look sees the result.
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return files.toString();
+    }
+
+    /**
+     * An empty SQLite write-ahead log holds nothing, and is as good as none: SQLite deletes it when its
+     * last reader closes and makes it again when the next one opens, so its time would tell a reader
+     * it was stale because it had just been opened (and the next search would open it again, and so
+     * on). A log with content counts, time and size.
+     */
+    private static boolean emptyLog(String name, BasicFileAttributes attributes) {
+        return name.endsWith("-wal") && attributes.size() == 0;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.bearings.app;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.plugin.NoteSourceProvider;
+import dev.bearings.core.plugin.ProviderRegistry;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.SourceException;
+import dev.bearings.core.usecase.SyncIndex;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Syncs every configured source into an open index, for {@code bearings index} and the MCP server
+ * alike. The sources are remembered beside the index before anything is written, so a run killed
+ * half-way is completed by a plain rerun, and what each source skipped is remembered after it. A
+ * source that cannot be synced is reported and passed over; its notes stay in the index until it is
+ * back or forgotten ({@link #forget}).
+ */
+public final class SourcesSync {
+
+    /** Hears about each source: a progress listener while it syncs, its report when done. */
+    public interface Listener {
+        public Listener NONE = new Listener() {
+        };
+
+        public default SyncIndex.Progress starting(String source) {
+            return SyncIndex.Progress.NONE;
+        }
+
+        public default void done(SyncIndex.Report report) {
+        }
+
+        /** A source that could not be synced (its folder gone, its database locked): its notes stay as they were. */
+        public default void failed(String source, SourceException why) {
+            // Said on stderr by default, so that a watch or a server does not pass over it in silence.
+            System.err.println("bearings: cannot sync " + source + ": " + why.getMessage() + "; its notes stay in the index as they were");
+        }
+    }
+
+    private SourcesSync() {
+    }
+
+    /** Notes the sources have added, changed or removed since {@code index} was synced, from their fingerprints. */
+    public static int changedSince(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers, ChunkIndexReader index)
+            throws SourceException {
+        int changed = 0;
+        for (NoteSource configured : config.open(providers)) {
+            try (NoteSource source = configured) {
+                SyncIndex.Changes changes = SyncIndex.changes(source, index);
+                changed += changes.pending().size() + changes.gone().size();
+            }
+        }
+        return changed;
+    }
+
+    /** The names of the configured sources ({@code folder:/home/me/notes}), as their providers give them. */
+    public static List<String> names(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers) throws SourceException {
+        List<String> names = new ArrayList<>();
+        for (NoteSource configured : config.open(providers)) {
+            try (NoteSource source = configured) {
+                names.add(source.name());
+            }
+        }
+        return names;
+    }
+
+    /** Takes the notes of {@code source} out of the index; returns how many there were. */
+    public static int forget(ChunkIndex index, String source) {
+        Set<String> ids = index.versions(source).keySet();
+        ids.forEach(id -> index.deleteNote(source, id));
+        return ids.size();
+    }
+
+    public static List<SyncIndex.Report> run(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers, Path folder,
+                                      ChunkIndex index, SyncIndex sync, Instant deadline, Listener listener)
+            throws IOException, SourceException {
+        config.write(folder);
+        List<SyncIndex.Report> reports = new ArrayList<>();
+        SourcesConfig remembered = config;
+        for (NoteSource configured : config.open(providers)) {
+            try (NoteSource source = configured) {
+                SyncIndex.Report report;
+                try {
+                    report = sync.sync(source, index, listener.starting(source.name()), deadline);
+                } catch (SourceException unreachable) {
+                    // One source gone (an unplugged drive, a folder moved) must not stop the others.
+                    listener.failed(source.name(), unreachable);
+                    continue;
+                }
+                listener.done(report);
+                reports.add(report);
+                remembered = remembered.withSkipped(report.source(), report.skipped());
+                remembered.write(folder);
+            }
+        }
+        // Whatever files the store made as it wrote (SQLite's journal, Lucene's segments) hold note text.
+        OwnerOnly.tree(folder);
+        return reports;
+    }
+}

@@ -1,0 +1,314 @@
+package dev.bearings.mcp;
+
+import dev.bearings.app.Dates;
+import dev.bearings.app.IndexStatusJson;
+import dev.bearings.app.LiveIndex;
+import dev.bearings.app.NoteSummaryJson;
+import dev.bearings.app.PlainErrors;
+import dev.bearings.app.SearchHitJson;
+import dev.bearings.app.SyncReportJson;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.core.chunk.LineRange;
+import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.note.Note;
+import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.usecase.ListNotes;
+import dev.bearings.core.usecase.ListTags;
+import dev.bearings.core.usecase.ReadNote;
+import dev.bearings.core.usecase.SearchNotes;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The tools Bearings offers an agent over MCP. Each declares its output schema and answers twice: as
+ * structured content, for clients that use the answer as data, and as one JSON text for older clients
+ * (search's is exactly what {@code bearings search --json} prints). Every tool but sync_index only
+ * reads. Failures come back as tool errors in plain words, through {@link PlainErrors}.
+ */
+public final class McpTools {
+    private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
+    public static final int MAX_LIMIT = 100;
+
+    private final LiveIndex index;
+    private final String storeName;
+    /** How long a search may sync changed notes first; empty when a watcher keeps the index fresh. */
+    private final Optional<Duration> syncBudget;
+    private final McpJsonMapper mapper;
+    private final ObjectMapper json = new ObjectMapper();
+    private final JsonNode outputSchemas;
+    private Runnable afterCall = () -> { };
+
+    public McpTools(LiveIndex index, String storeName, Optional<Duration> syncBudget, McpJsonMapper mapper) {
+        this.index = index;
+        this.storeName = storeName;
+        this.syncBudget = syncBudget;
+        this.mapper = mapper;
+        try (InputStream schemas = McpTools.class.getResourceAsStream("mcp-output-schemas.json")) {
+            this.outputSchemas = json.readTree(schemas);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the MCP output schemas are missing from the jar", e);
+        }
+    }
+
+    /** A handler's answer: the JSON of this object. */
+    @FunctionalInterface
+    private interface Handler {
+        public Object answer(Arguments arguments) throws Exception;
+    }
+
+    /** @param afterCall runs after every call, when the index may have changed (the note resources follow it) */
+    public List<SyncToolSpecification> specifications(Runnable afterCall) {
+        this.afterCall = afterCall;
+        return List.of(
+                tool("search_notes", "Search the user's notes by meaning and by keywords",
+                        "Finds the passages of the user's Markdown notes (Bear, Obsidian, folders) that best answer a "
+                                + "question, such as 'how did I set up the VPN?'. Returns passages best first, each with "
+                                + "its text, the note's title and id, the heading path and line range it came from, the "
+                                + "score and a link that opens the note. Notes changed since the last sync are indexed "
+                                + "first. Use read_note with a result's noteId (and headingPath) to read more.",
+                        """
+                        {"type":"object","properties":{
+                          "query":{"type":"string","description":"A question or keywords, in natural language."},
+                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most passages to return (default 10)."},
+                          "tags":{"type":"array","items":{"type":"string"},"description":"Only notes with one of these tags or a child tag (work matches work/projects)."},
+                          "mode":{"type":"string","enum":["hybrid","vector","keyword"],"description":"hybrid (default) fuses meaning and keywords; vector is meaning only; keyword is exact words only."},
+                          "since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01 or 2026-03-01T08:00:00Z)."},
+                          "before":{"type":"string","description":"Only notes modified before this date."}},
+                         "required":["query"],"additionalProperties":false}""",
+                        "passages", Access.READS, this::search),
+                tool("read_note", "Read a note, whole or one section",
+                        "Returns a note's Markdown as it is now in its source, whole or only the section under a heading. "
+                                + "Pass the noteId from search_notes or list_notes, and optionally the headingPath of a "
+                                + "search result ('# VPN > ## Router setup') or a heading's text ('Router setup').",
+                        """
+                        {"type":"object","properties":{
+                          "id":{"type":"string","description":"The note's id (noteId in search results)."},
+                          "heading":{"type":"string","description":"A heading path or heading text: return only that section, sub-sections included."},
+                          "source":{"type":"string","description":"The note's source, needed only when two sources have a note with this id."}},
+                         "required":["id"],"additionalProperties":false}""",
+                        null, Access.READS, this::readNote),
+                tool("list_notes", "List notes by tag, title or date",
+                        "Lists the indexed notes, most recently modified first, with id, title, tags, modified date, "
+                                + "source and link. Filter by tag (children included), by words in the title, or by date.",
+                        """
+                        {"type":"object","properties":{
+                          "tag":{"type":"string","description":"Only notes with this tag or a child tag."},
+                          "title_contains":{"type":"string","description":"Only notes whose title contains this text (any case)."},
+                          "modified_since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01)."},
+                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes to return (default 50)."}},
+                         "additionalProperties":false}""",
+                        "notes", Access.READS, this::listNotes),
+                tool("list_tags", "List the tags of the notes",
+                        "Lists every tag used in the indexed notes with how many notes carry it (a parent tag counts "
+                                + "the notes of its children too), alphabetically.",
+                        """
+                        {"type":"object","properties":{},"additionalProperties":false}""",
+                        "tags", Access.READS, arguments -> listTags()),
+                tool("index_status", "How big and how fresh the index is",
+                        "Reports the notes and chunks in the index per source, the last sync, the model and chunking "
+                                + "rules, notes skipped and why, and how many notes changed since the last sync.",
+                        """
+                        {"type":"object","properties":{},"additionalProperties":false}""",
+                        null, Access.READS, arguments -> status()),
+                tool("sync_index", "Bring the index up to date now",
+                        "Indexes the notes added, changed or deleted since the last sync, in every configured source, "
+                                + "and reports what it did. Searches already do this for recent changes; use this after "
+                                + "large changes. Can take minutes for thousands of new notes.",
+                        """
+                        {"type":"object","properties":{},"additionalProperties":false}""",
+                        "sources", Access.SYNCS, arguments -> sync()));
+    }
+
+    /** What a tool does to the index, as its annotations tell a client. */
+    private enum Access {
+        /** Only reads: a client need not ask the user before calling it. */
+        READS,
+        /** Brings the index up to date: writes, but calling it twice does no more than once. */
+        SYNCS
+    }
+
+    /**
+     * @param listKey the field of {@code structuredContent} that holds the answer when it is a list (MCP's
+     *                structured content is an object); the text block keeps the bare list, as {@code --json} prints it
+     */
+    private SyncToolSpecification tool(String name, String title, String description, String schema, String listKey,
+                                       Access access, Handler handler) {
+        McpSchema.Tool tool = McpSchema.Tool.builder().name(name).title(title).description(description)
+                .inputSchema(mapper, schema).outputSchema(mapper, outputSchemas.get(name).toString())
+                .annotations(McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(access == Access.READS)
+                        .destructiveHint(false).idempotentHint(true).openWorldHint(false).build())
+                .build();
+        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
+            try {
+                Object answer = index.exclusively(() -> handler.answer(new Arguments(request.arguments())));
+                afterCall.run();
+                Object structured = json.convertValue(listKey == null ? answer : Map.of(listKey, answer), Map.class);
+                return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(answer))
+                        .structuredContent(structured).isError(false).build();
+            } catch (Exception | Error e) {
+                return McpSchema.CallToolResult.builder().addTextContent(plainError(name, e)).isError(true).build();
+            }
+        }).build();
+    }
+
+    /** What a client is told of a failure: plain words, no path outside the sources; the unexpected is logged. */
+    public String plainError(String what, Throwable e) {
+        if (!PlainErrors.expected(e)) {
+            LOG.error("{} failed", what, e);
+        }
+        return errors().message(e);
+    }
+
+    private PlainErrors errors() {
+        List<Path> roots = new ArrayList<>();
+        try {
+            for (NoteSource source : index.openSources()) {
+                try (source) {
+                    roots.addAll(source.locations());
+                }
+            }
+        } catch (Exception unreadable) {
+            // No roots: every path is hidden.
+        }
+        return new PlainErrors(roots);
+    }
+
+    private List<SearchHitJson> search(Arguments arguments) throws Exception {
+        String query = SearchNotes.requireAskable(arguments.text("query").orElseThrow(() -> new IllegalArgumentException("query is required")));
+        int limit = arguments.integer("limit", 10, 1, MAX_LIMIT);
+        SearchNotes.Mode mode = arguments.text("mode").map(m -> {
+            try {
+                return SearchNotes.Mode.valueOf(m.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("mode must be hybrid, vector or keyword, not '" + m + "'");
+            }
+        }).orElse(SearchNotes.Mode.HYBRID);
+        SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"),
+                arguments.date("before"), Optional.empty());
+        if (syncBudget.isPresent()) {
+            index.refresh(Instant.now().plus(syncBudget.get()));
+        }
+        ChunkIndexReader reader = index.reader();
+        SearchNotes.Results results = new SearchNotes(index.embedder(), reader.manifest().recipe().fusion())
+                .search(reader, new SearchNotes.Request(query, limit, mode, filter));
+        return results.hits().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
+    }
+
+    /** A note as read_note returns it. */
+    record NoteJson(String id, String title, String source, String heading, Integer startLine, Integer endLine,
+                    List<String> tags, String modified, String link, String markdown, List<String> headings) {
+    }
+
+    private NoteJson readNote(Arguments arguments) throws Exception {
+        return read(arguments.text("id").orElseThrow(() -> new IllegalArgumentException("id is required")),
+                arguments.text("source"), arguments.text("heading"));
+    }
+
+    /** One note as the tool read_note and a note resource give it. */
+    public NoteJson read(String id, Optional<String> source, Optional<String> heading) throws Exception {
+        ReadNote.Result read = new ReadNote(index.parser()).read(index.reader(), index::read,
+                new ReadNote.Request(id, source, heading));
+        Note note = read.note();
+        return new NoteJson(note.id(), read.indexed().title(), read.indexed().source(), read.heading().orElse(null),
+                read.lines().map(LineRange::first).orElse(null), read.lines().map(LineRange::last).orElse(null),
+                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), note.link(), read.markdown(),
+                read.headings());
+    }
+
+    private List<NoteSummaryJson> listNotes(Arguments arguments) throws Exception {
+        ListNotes.Query query = new ListNotes.Query(arguments.text("tag"), arguments.text("title_contains"),
+                arguments.date("modified_since"), arguments.integer("limit", 50, 1, MAX_LIMIT));
+        return ListNotes.list(index.reader(), query).stream().map(NoteSummaryJson::of).toList();
+    }
+
+    private List<ListTags.TagCount> listTags() throws Exception {
+        return ListTags.list(index.reader());
+    }
+
+    private IndexStatusJson status() throws Exception {
+        return IndexStatusJson.of(index.folder(), storeName, index.reader(), index.sources(),
+                index.sourceNames(), index.pendingChanges());
+    }
+
+    private List<SyncReportJson> sync() throws Exception {
+        return index.syncAll().stream().map(SyncReportJson::of).toList();
+    }
+
+    /** Echoed input is cut short, so a huge argument cannot come back as a huge error. */
+    private static String clip(String text) {
+        return text.length() <= 120 ? text : text.substring(0, 120) + "...";
+    }
+
+    /** A tool's arguments, checked where the input schema cannot say enough. */
+    private record Arguments(Map<String, Object> values) {
+        Arguments {
+            values = values == null ? Map.of() : new LinkedHashMap<>(values);
+        }
+
+        public Optional<String> text(String name) {
+            Object value = values.get(name);
+            if (value == null) {
+                return Optional.empty();
+            }
+            if (!(value instanceof String text)) {
+                throw new IllegalArgumentException(name + " must be a string");
+            }
+            return Optional.of(text);
+        }
+
+        public List<String> texts(String name) {
+            Object value = values.get(name);
+            if (value == null) {
+                return List.of();
+            }
+            if (!(value instanceof Collection<?> items) || !items.stream().allMatch(String.class::isInstance)) {
+                throw new IllegalArgumentException(name + " must be an array of strings");
+            }
+            return items.stream().map(String.class::cast).toList();
+        }
+
+        public int integer(String name, int fallback, int min, int max) {
+            Object value = values.get(name);
+            if (value == null) {
+                return fallback;
+            }
+            if (!(value instanceof Number number) || number.doubleValue() != Math.rint(number.doubleValue())
+                    || number.doubleValue() < min || number.doubleValue() > max) {
+                throw new IllegalArgumentException(name + " must be a whole number from " + min + " to " + max);
+            }
+            return number.intValue();
+        }
+
+        public Optional<Instant> date(String name) {
+            return text(name).map(value -> {
+                try {
+                    return Dates.instant(value);
+                } catch (DateTimeParseException e) {
+                    throw new IllegalArgumentException(name + " takes a date like 2026-03-01, not '" + clip(value) + "'");
+                }
+            });
+        }
+    }
+}

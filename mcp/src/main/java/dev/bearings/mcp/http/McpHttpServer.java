@@ -1,0 +1,265 @@
+package dev.bearings.mcp.http;
+
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * The shared MCP server's HTTP side: an embedded Tomcat on a loopback address serving the SDK's
+ * Streamable HTTP transport at {@value #ENDPOINT} (and the served search's endpoint), behind a guard that follows the protocol's
+ * security advice. A request gets through only when its {@code Host} and {@code Origin} (if any) name
+ * this machine's loopback address (a web page the user visits cannot reach the server by DNS
+ * rebinding) and it carries the bearer token. The transport refuses a body over {@value #MAX_REQUEST_BYTES} bytes.
+ */
+public final class McpHttpServer implements AutoCloseable {
+    public static final String ENDPOINT = "/mcp";
+    public static final int MAX_REQUEST_BYTES = 1 << 20;
+    public static final String WORK_PREFIX = "bearings-http-";
+    private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
+    /** Tomcat logs through java.util.logging; held here, since the JDK keeps loggers weakly. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+    private final Tomcat tomcat;
+    private final Path workFolder;
+    private final int port;
+
+    private McpHttpServer(Tomcat tomcat, Path workFolder, int port) {
+        this.tomcat = tomcat;
+        this.workFolder = workFolder;
+        this.port = port;
+    }
+
+    /**
+     * @param address  a loopback address: the server has no TLS and must not be reachable from the network
+     * @param port     0 picks a free port
+     * @param key      what the server proves itself with to a client that asks before it sends the token
+     * @param servlets by endpoint: the MCP transport at {@value #ENDPOINT}, and any other behind the same guard
+     */
+    public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets)
+            throws IOException {
+        requireLoopback(address);
+        requireFree(address, port);
+        TOMCAT_LOG.setLevel(Level.WARNING);
+        Path work = workFolder();
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(work.toString());
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", address.getHostAddress());
+        connector.setMaxPostSize(MAX_REQUEST_BYTES);
+        // Tomcat closes a kept-alive connection after 100 requests; a client sending its next request as it
+        // closes sees "no bytes" (1 in 4,000 searches under McpHttpLoad). On loopback there is no reason to.
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        tomcat.setConnector(connector);
+        // Error pages (401, 403, the transport's 4xx) say the status alone: not Tomcat's name, version or a report.
+        ErrorReportValve quiet = new ErrorReportValve();
+        quiet.setShowReport(false);
+        quiet.setShowServerInfo(false);
+        tomcat.getHost().getPipeline().addValve(quiet);
+        Context context = tomcat.addContext("", work.toString());
+        servlets.forEach((endpoint, servlet) -> {
+            Tomcat.addServlet(context, endpoint, servlet).setAsyncSupported(true);
+            context.addServletMappingDecoded(endpoint, endpoint);
+        });
+        FilterDef guard = new FilterDef();
+        guard.setFilterName("guard");
+        guard.setFilter(new Guard(token, key));
+        guard.setAsyncSupported("true");
+        context.addFilterDef(guard);
+        FilterMap everything = new FilterMap();
+        everything.setFilterName("guard");
+        everything.addURLPattern("/*");
+        context.addFilterMap(everything);
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            stop(tomcat, work);
+            throw new IOException("cannot serve on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
+        }
+        if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
+            stop(tomcat, work);
+            throw new IOException("cannot serve on " + address.getHostAddress() + ":" + port
+                    + ": the port is in use or not allowed; choose another with --port");
+        }
+        return new McpHttpServer(tomcat, work, connector.getLocalPort());
+    }
+
+    /** The server has no TLS and no users of its own: it must never be reachable from the network. */
+    public static void requireLoopback(InetAddress address) {
+        if (!address.isLoopbackAddress()) {
+            throw new IllegalArgumentException(address.getHostAddress() + " is not a loopback address: the server has no TLS "
+                    + "and would open your notes to the network; it listens on 127.0.0.1 or ::1 only");
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public void close() {
+        stop(tomcat, workFolder);
+    }
+
+    private static void stop(Tomcat tomcat, Path work) {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            TOMCAT_LOG.log(Level.WARNING, "the HTTP server did not stop cleanly", e);
+        }
+        delete(work);
+    }
+
+    private static void delete(Path folder) {
+        try (Stream<Path> files = Files.walk(folder)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            TOMCAT_LOG.log(Level.FINE, "left " + folder, e);
+        }
+    }
+
+    /**
+     * Tomcat's own folder, named by this process ({@value #WORK_PREFIX}PID-random in the temporary folder), and
+     * the folders of servers that died without removing theirs (killed, a crash) removed first.
+     */
+    private static Path workFolder() throws IOException {
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> entries = Files.list(temporary)) {
+            for (Path left : entries.filter(p -> p.getFileName().toString().startsWith(WORK_PREFIX)).toList()) {
+                try {
+                    String name = left.getFileName().toString().substring(WORK_PREFIX.length());
+                    long pid = Long.parseLong(name.substring(0, name.indexOf('-') < 0 ? name.length() : name.indexOf('-')));
+                    if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty() && Files.isWritable(left)
+                            && !Files.isSymbolicLink(left)) {
+                        delete(left);
+                    }
+                } catch (NumberFormatException notOurs) {
+                    // Another program's folder, or one of an older version: left alone.
+                }
+            }
+        }
+        // A name no other user can take first (a random part), made owner-only by the JDK as it is made.
+        return Files.createTempDirectory(temporary, WORK_PREFIX + ProcessHandle.current().pid() + "-");
+    }
+
+    /**
+     * Says in one line that the port is taken, before Tomcat tries it and logs a page of stack trace
+     * saying the same.
+     */
+    private static void requireFree(InetAddress address, int port) throws IOException {
+        if (port == 0) {
+            return;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(address, port));
+        } catch (BindException taken) {
+            throw new IOException("cannot serve on " + address.getHostAddress() + ":" + port + ": the port is in use (by another "
+                    + "bearings mcp --http?); choose another with --port");
+        }
+    }
+
+    /**
+     * Turns away every request that is not from this machine's own programs holding the token, and
+     * answers a {@link ServerKey} challenge, which needs no token: a client asks it before it sends one.
+     */
+    public static final class Guard implements Filter {
+        private final McpToken token;
+        private final ServerKey key;
+
+        public Guard(McpToken token, ServerKey key) {
+            this.token = token;
+            this.key = key;
+        }
+
+        @Override
+        public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
+                throws IOException, ServletException {
+            HttpServletRequest request = (HttpServletRequest) servletRequest;
+            HttpServletResponse response = (HttpServletResponse) servletResponse;
+            List<String> origins = Collections.list(request.getHeaders("Origin"));
+            if (!loopback(request.getHeader("Host"), false) || origins.size() > 1
+                    || (origins.size() == 1 && !sameServer(origins.get(0), request.getLocalPort()))) {
+                response.sendError(HttpServletResponse.SC_FORBIDDEN, "only programs on this machine may connect");
+                return;
+            }
+            String challenge = request.getHeader(ServerKey.CHALLENGE_HEADER);
+            if (challenge != null && request.getHeader("Authorization") == null) {
+                response.setHeader(ServerKey.PROOF_HEADER, key.proof(request.getLocalPort(), challenge));
+                response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+                return;
+            }
+            if (!token.admits(request.getHeader("Authorization"))) {
+                response.setHeader("WWW-Authenticate", "Bearer realm=\"bearings\"");
+                response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "a bearer token is required");
+                return;
+            }
+            chain.doFilter(request, response);
+        }
+
+        /**
+         * An Origin that is this server's own (a loopback name and this port): a page served by another
+         * program on this machine, on another port, is another origin.
+         */
+        public static boolean sameServer(String origin, int port) {
+            if (!loopback(origin, true)) {
+                return false;
+            }
+            URI uri = URI.create(origin);
+            int given = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+            return given == port;
+        }
+
+        /** A Host header ({@code name:port}) or an Origin ({@code scheme://name:port}) naming a loopback name. */
+        static boolean loopback(String header, boolean isOrigin) {
+            if (header == null) {
+                // A client that is not a browser sends no Origin; every HTTP/1.1 request has a Host.
+                return isOrigin;
+            }
+            try {
+                URI uri = new URI(isOrigin ? header : "http://" + header);
+                String host = uri.getHost();
+                if (host == null || (isOrigin && !Set.of("http", "https").contains(String.valueOf(uri.getScheme())))) {
+                    return false;
+                }
+                String name = host.toLowerCase(Locale.ROOT);
+                return LOOPBACK_NAMES.contains(name) || LOOPBACK_NAMES.contains("[" + name + "]");
+            } catch (URISyntaxException e) {
+                return false;
+            }
+        }
+    }
+}
