@@ -91,10 +91,6 @@ public final class LiveIndex implements AutoCloseable {
         return SourcesSync.names(sources(), providers);
     }
 
-    public Path folder() {
-        return folder;
-    }
-
     /** The index as it is on disk now. */
     public ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
         lock.lock();

@@ -1,5 +1,6 @@
 package dev.bearings.app;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -42,6 +43,7 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
         skipped = skipped == null ? Map.of() : Map.copyOf(skipped);
     }
 
+    @JsonIgnore // not a field of the file
     public boolean isEmpty() {
         return sources.isEmpty();
     }

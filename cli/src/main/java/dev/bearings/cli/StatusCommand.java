@@ -49,7 +49,7 @@ final class StatusCommand implements Callable<Integer> {
         SourcesConfig config = SourcesConfig.read(folder);
         IndexStatusJson status;
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(folder)) {
-            status = IndexStatusJson.of(folder, storeOptions.storeName(plugins.stores()), index, config,
+            status = IndexStatusJson.of(storeOptions.storeName(plugins.stores()), index, config,
                     sourceNames(config, index), changedSinceLastSync(config, index));
         }
         PrintWriter out = spec.commandLine().getOut();

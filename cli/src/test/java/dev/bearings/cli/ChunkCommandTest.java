@@ -133,15 +133,15 @@ class ChunkCommandTest {
 
     @Test
     void similarityPrintsTheCosine() throws Exception {
-        // all-MiniLM-L6-v2's reference score for this pair (sentence-transformers); the default model's own is in the README.
+        // all-MiniLM-L6-v2's reference score for this pair (sentence-transformers); the default model's own is in the reference (docs/reference.md).
         CliRun run = CliRun.of("similarity", "--model", "minilm", "A man is eating food.", "A man is eating a piece of bread.");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().strip()).isEqualTo("0.7553");
         CliRun byDefault = CliRun.of("similarity", "A man is eating food.", "A man is eating a piece of bread.");
-        List<String> readme = Files.readAllLines(ProjectData.ROOT.resolve("README.md"));
+        List<String> readme = Files.readAllLines(ProjectData.ROOT.resolve("docs/reference.md"));
         int example = readme.indexOf("bearings similarity \"A man is eating food.\" \"A man is eating a piece of bread.\"");
-        assertThat(example).as("the README's similarity example").isNotNegative();
-        assertThat(byDefault.out().strip()).as("what the README says it prints").isEqualTo(readme.get(example + 1));
+        assertThat(example).as("the reference's similarity example").isNotNegative();
+        assertThat(byDefault.out().strip()).as("what the reference says it prints").isEqualTo(readme.get(example + 1));
         CliRun unknown = CliRun.of("similarity", "--embedder", "nope", "a", "b");
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.err()).contains("unknown embedder 'nope'; known: djl, onnx");

@@ -248,8 +248,11 @@ public final class McpTools {
     }
 
     private IndexStatusJson status() throws Exception {
-        return IndexStatusJson.of(index.folder(), storeName, index.reader(), index.sources(),
-                index.sourceNames(), index.pendingChanges());
+        // The reader last: counting changes may open the index anew, and the watcher may swap it, so a
+        // reader taken first could be closed before it is read.
+        List<String> sources = index.sourceNames();
+        int changed = index.pendingChanges();
+        return IndexStatusJson.of(storeName, index.reader(), index.sources(), sources, changed);
     }
 
     private List<SyncReportJson> sync() throws Exception {
