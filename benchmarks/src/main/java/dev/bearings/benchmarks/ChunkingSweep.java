@@ -35,15 +35,16 @@ import java.util.Optional;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ChunkingSweep [--grid coarse|full|smoke]
  *      [--datasets obliqa,scifact,personal,personal-notes-b] [--model NAME] [--queries N] [--distractors N]
- *      [--vector-cache DIR] [--out DIR] [--data DIR]
+ *      [--rules MAX/MIN/OVERLAP[/no-prefix],...] [--vector-cache DIR] [--out DIR] [--data DIR]
  * </pre>
  *
  * A run is resumable: the rules a dataset already has in {@code OUT/sweep.csv} are read back and not run
  * again, so a killed sweep run again continues where it stopped. {@code coarse} is the maxWords x overlap
  * plane (150-500 x 0/40/80, minWords 30) plus minWords 0 and 60 and the prefix off around 300/30/40,
  * rule by rule across all datasets so that a cut-short run still compares; {@code full} adds every
- * minWords and prefix to the plane; {@code smoke} is two rules on a few SciFact queries among a few
- * documents, so that the sweep cannot rot (a test runs it).
+ * minWords and prefix to the plane; {@code --rules} names rules and their order instead of a grid;
+ * {@code smoke} is two rules on a few SciFact queries among a few documents, so that the sweep cannot
+ * rot (a test runs it).
  */
 public final class ChunkingSweep {
 
@@ -87,7 +88,9 @@ public final class ChunkingSweep {
                 default -> throw new IllegalArgumentException("--datasets takes obliqa, scifact, personal and personal-notes-b, not " + name);
             });
         }
-        run(datasets, grid(grid), out, MainArgs.option(args, "--model", EmbedderSettings.DEFAULT_MODEL), vectorCache);
+        String rules = MainArgs.option(args, "--rules", null);
+        run(datasets, rules == null ? grid(grid) : rules(rules), out, MainArgs.option(args, "--model", EmbedderSettings.DEFAULT_MODEL),
+                vectorCache);
         System.out.println("wrote " + out.resolve("sweep.csv") + ", sweep.md and one sweep-DATASET.png per dataset");
     }
 
@@ -135,6 +138,20 @@ public final class ChunkingSweep {
             }
         }
         return results;
+    }
+
+    /** Rules as {@code --rules} lists them, in the order to run: {@code 300/60/40,500/30/40,300/30/40/no-prefix}. */
+    static List<Rules> rules(String list) {
+        List<Rules> rules = new ArrayList<>();
+        for (String rule : list.split(",")) {
+            String[] parts = rule.strip().split("/");
+            if (parts.length < 3 || parts.length > 4 || (parts.length == 4 && !parts[3].equals("no-prefix"))) {
+                throw new IllegalArgumentException("--rules takes MAX/MIN/OVERLAP[/no-prefix],..., not " + rule);
+            }
+            rules.add(new Rules(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]), true,
+                    parts.length == 3));
+        }
+        return rules;
     }
 
     static List<Rules> grid(String name) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The chunking sweep, two rules on a slice of SciFact, end to end: it must not rot between real runs. */
 class ChunkingSweepSmokeTest {
@@ -42,5 +43,13 @@ class ChunkingSweepSmokeTest {
         List<String> resumed = Files.readAllLines(out.resolve("sweep.csv"));
         assertThat(resumed).hasSize(1 + 2 * 2).startsWith(kept.toArray(String[]::new));
         assertThat(resumed.get(3)).as("the rule not measured before, measured now").startsWith("beir-scifact,150,30,20,");
+    }
+
+    @Test
+    void rulesAreNamedInTheOrderToRunThem() {
+        assertThat(ChunkingSweep.rules("300/60/40, 150/30/0/no-prefix")).containsExactly(
+                new ChunkingSweep.Rules(300, 60, 40, true, true), new ChunkingSweep.Rules(150, 30, 0, true, false));
+        assertThatThrownBy(() -> ChunkingSweep.rules("300/60")).hasMessageContaining("MAX/MIN/OVERLAP");
+        assertThatThrownBy(() -> ChunkingSweep.rules("300/60/40/prefix")).hasMessageContaining("300/60/40/prefix");
     }
 }
