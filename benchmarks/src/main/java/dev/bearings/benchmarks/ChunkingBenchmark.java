@@ -32,8 +32,9 @@ import java.util.function.Function;
  * How fast is chunking, per parser, compared with a bare full parse by the same library?
  *
  * <p>Each operation processes the whole corpus once: {@code chunk} runs our parser adapter and the
- * chunker with the default rules; {@code fullParse} runs the library's own complete parse (inline
- * parsing included, same table extension), the baseline. Corpus: the Windows PowerShell docs, the
+ * chunker with the rules asked for ({@code -p rules=300/30/40,150/30/40}; the shipped ones unless
+ * asked); {@code fullParse} runs the library's own complete parse (inline parsing included, same table
+ * extension), the baseline. Corpus: the Windows PowerShell docs, the
  * first 10 MB of files in sorted path order ({@code first10MB}) or all of them ({@code all}).
  *
  * <p>Run (from the project root, after {@code ./mvnw -q -Pbench package -DskipTests}):
@@ -59,13 +60,19 @@ public class ChunkingBenchmark {
     private List<String> texts;
     private MarkdownParser adapter;
     private Function<String, Object> fullParse;
-    private final Chunker chunker = new Chunker(ChunkingRules.DEFAULT);
+    /** Max / min / overlap words ({@link ChunkingSweep#rules}); the default rules unless asked. */
+    @Param({"300/30/40"})
+    public String rules;
+
+    private Chunker chunker;
 
     @Setup
     public void setUp() throws IOException {
         texts = Corpus.load(ProjectData.POWERSHELL_DOCS, corpus.equals("all") ? Long.MAX_VALUE : TEN_MB).texts();
         adapter = adapter(parser);
         fullParse = fullParser(parser);
+        ChunkingSweep.Rules r = ChunkingSweep.rules(rules).get(0);
+        chunker = new Chunker(new ChunkingRules(r.maxWords(), r.minWords(), r.overlapWords()));
     }
 
     static MarkdownParser adapter(String name) {
