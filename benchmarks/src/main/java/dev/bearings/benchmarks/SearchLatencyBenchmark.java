@@ -22,7 +22,6 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -96,6 +95,6 @@ public class SearchLatencyBenchmark {
             SearchNotes.Candidates lists = candidates.get(at);
             return fusion.fuse(query, lists.vector(), lists.keyword());
         }
-        return search.search(index, request(query, SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT)))).ranked();
+        return search.search(index, request(query, SearchNotes.Mode.parse(mode))).ranked();
     }
 }

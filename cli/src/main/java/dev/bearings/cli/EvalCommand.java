@@ -184,10 +184,9 @@ final class EvalCommand implements Callable<Integer> {
             return List.of(SearchNotes.Mode.values());
         }
         try {
-            return List.of(SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT)));
+            return List.of(SearchNotes.Mode.parse(mode));
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--mode must be all, hybrid, vector or keyword, not '" + mode + "'");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--mode must be all, hybrid, vector or keyword, not '" + mode + "'");
         }
     }
 

@@ -158,10 +158,9 @@ final class SearchCommand implements Callable<Integer> {
 
     private SearchNotes.Mode parseMode() {
         try {
-            return SearchNotes.Mode.valueOf(mode.toUpperCase(Locale.ROOT));
+            return SearchNotes.Mode.parse(mode);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--mode must be hybrid, vector or keyword, not '" + mode + "'");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
         }
     }
 

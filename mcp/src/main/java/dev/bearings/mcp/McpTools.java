@@ -35,7 +35,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -198,13 +197,7 @@ public final class McpTools {
     private List<SearchHitJson> search(Arguments arguments) throws Exception {
         String query = SearchNotes.requireAskable(arguments.text("query").orElseThrow(() -> new IllegalArgumentException("query is required")));
         int limit = arguments.integer("limit", 10, 1, MAX_LIMIT);
-        SearchNotes.Mode mode = arguments.text("mode").map(m -> {
-            try {
-                return SearchNotes.Mode.valueOf(m.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("mode must be hybrid, vector or keyword, not '" + m + "'");
-            }
-        }).orElse(SearchNotes.Mode.HYBRID);
+        SearchNotes.Mode mode = arguments.text("mode").map(SearchNotes.Mode::parse).orElse(SearchNotes.Mode.HYBRID);
         SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"),
                 arguments.date("before"), Optional.empty());
         if (syncBudget.isPresent()) {

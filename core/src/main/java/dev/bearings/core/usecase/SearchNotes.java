@@ -30,7 +30,23 @@ import java.util.Set;
 public final class SearchNotes {
     private static final int SNIPPET_CHARS = 240;
 
-    public enum Mode { HYBRID, VECTOR, KEYWORD }
+    public enum Mode {
+        HYBRID, VECTOR, KEYWORD;
+
+        /**
+         * A mode as a person names it, in any case: {@code hybrid}, {@code vector} or {@code keyword}.
+         *
+         * @throws IllegalArgumentException naming the modes, when {@code name} is none of them
+         */
+        public static Mode parse(String name) {
+            for (Mode mode : values()) {
+                if (mode.name().equalsIgnoreCase(name)) {
+                    return mode;
+                }
+            }
+            throw new IllegalArgumentException("mode must be hybrid, vector or keyword, not '" + name + "'");
+        }
+    }
 
     /** The longest question a person asks, by far: a pasted file is not one, and would hold the index for seconds. */
     public static final int MAX_QUERY_CHARS = 4_000;
