@@ -1,5 +1,6 @@
 package dev.bearings.embedding.onnx;
 
+import dev.bearings.core.folder.UserFolders;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -90,12 +91,7 @@ final class NativeLibraryCache {
         if (set != null && !set.isBlank()) {
             return Path.of(set);
         }
-        String home = System.getProperty("user.home");
-        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac")) {
-            return Path.of(home, "Library", "Caches", "bearings");
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        return xdg != null && !xdg.isBlank() ? Path.of(xdg, "bearings") : Path.of(home, ".cache", "bearings");
+        return UserFolders.here().cache();
     }
 
     /** The platform as ONNX Runtime names its resource folders, for the platforms its jar carries. */
