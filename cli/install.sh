@@ -6,7 +6,7 @@ set -eu
 prefix="${1:-$HOME/.local}"
 here="$(cd "$(dirname "$0")" && pwd)"
 jar="$here/target/bearings.jar"
-# The build also makes a jar per platform with only that platform's native libraries (dist/target): this machine's, if made.
+# ./mvnw install (or verify) also makes a jar per platform with only its native libraries (dist/target): this machine's, if made.
 case "$(uname -s)-$(uname -m)" in
     Linux-x86_64) platform=linux-x64 ;;
     Linux-aarch64 | Linux-arm64) platform=linux-aarch64 ;;
