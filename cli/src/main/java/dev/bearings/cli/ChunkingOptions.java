@@ -20,8 +20,8 @@ final class ChunkingOptions {
     String parser;
 
     @Option(names = "--preset", paramLabel = "NAME",
-            description = "Chunking rules to start from: default (what the sweep measured best) or design-record "
-                    + "(300/30/40, the original design's); the flags below override single values.")
+            description = "Chunking rules to start from: default (max 300, min 30, overlap 40 words; design-record is "
+                    + "its older name); the flags below override single values.")
     String preset;
 
     @Option(names = "--max-words", paramLabel = "N", description = "Most words in a chunk (default: the preset's).")
@@ -41,8 +41,7 @@ final class ChunkingOptions {
     /** The rules: a preset when given, else {@code base}; single flags over either. */
     ChunkingRules rules(CommandLine commandLine, ChunkingRules base) {
         ChunkingRules start = preset == null ? base : switch (preset) {
-            case "default" -> ChunkingRules.DEFAULT;
-            case "design-record" -> ChunkingRules.DESIGN_RECORD;
+            case "default", "design-record" -> ChunkingRules.DEFAULT;
             default -> throw new CommandLine.ParameterException(commandLine,
                     "--preset must be default or design-record, not '" + preset + "'");
         };

@@ -132,6 +132,18 @@ class ChunkCommandTest {
     }
 
     @Test
+    void bothPresetNamesAreTheDefaultRulesAndFlagsOverrideThem() throws Exception {
+        Path note = write("long.md", "# Long note\n\n" + "Configuration of the tunnel interface wg0. ".repeat(120) + "\n");
+        String plain = CliRun.of("chunk", note.toString()).out();
+        assertThat(CliRun.of("chunk", "--preset", "default", note.toString()).out()).isEqualTo(plain);
+        assertThat(CliRun.of("chunk", "--preset", "design-record", note.toString()).out()).isEqualTo(plain);
+        assertThat(CliRun.of("chunk", "--preset", "default", "--max-words", "100", note.toString()).out()).isNotEqualTo(plain);
+        CliRun unknown = CliRun.of("chunk", "--preset", "tiny", note.toString());
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("--preset must be default or design-record, not 'tiny'");
+    }
+
+    @Test
     void similarityPrintsTheCosine() throws Exception {
         // all-MiniLM-L6-v2's reference score for this pair (sentence-transformers); the default model's own is in the reference (docs/reference.md).
         CliRun run = CliRun.of("similarity", "--model", "minilm", "A man is eating food.", "A man is eating a piece of bread.");
