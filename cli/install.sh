@@ -30,6 +30,17 @@ sed "s|^installed_java=java\$|installed_java='$java_cmd'|" "$here/../bearings" >
 mv "$prefix/bin/bearings.new" "$prefix/bin/bearings"
 chmod +x "$prefix/bin/bearings"
 echo "installed $prefix/bin/bearings"
+# Completion, written once here rather than made by a JVM in every new shell; bash-completion loads
+# it from this folder by itself (zsh: bashcompinit, then source it).
+completions="$prefix/share/bash-completion/completions"
+mkdir -p "$completions"
+if "$prefix/bin/bearings" generate-completion > "$completions/bearings.new"; then
+    mv "$completions/bearings.new" "$completions/bearings"
+    echo "installed $completions/bearings"
+else
+    rm -f "$completions/bearings.new"
+    echo "install.sh: could not write the completion script; bearings itself is installed" >&2
+fi
 case ":$PATH:" in
     *":$prefix/bin:"*) ;;
     *) echo "add $prefix/bin to your PATH to run bearings from anywhere" ;;

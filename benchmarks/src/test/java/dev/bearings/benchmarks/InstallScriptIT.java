@@ -75,6 +75,9 @@ class InstallScriptIT {
         String installed = run(List.of("sh", "../cli/install.sh", prefix.toString()),
                 Map.of("JAVA_HOME", System.getProperty("java.home")), 0);
         assertThat(installed).contains("installed " + prefix.resolve("bin/bearings"));
+        Path completion = prefix.resolve("share/bash-completion/completions/bearings");
+        assertThat(installed).contains("installed " + completion);
+        assertThat(Files.readString(completion)).as("the completion script, written once").contains("complete -F _complete_bearings");
         Path launcher = prefix.resolve("bin/bearings");
         assertThat(Files.isExecutable(launcher)).isTrue();
         Path platformJar = Path.of("../dist/target/bearings-linux-x64.jar");

@@ -7,10 +7,12 @@ import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.support.EmbedderSettings;
+import dev.bearings.embedding.support.EmbeddingModel;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -26,7 +28,7 @@ final class EmbedderOptions {
             description = "Embedding engine: onnx (default) or djl, or a plugin's name.")
     String embedder;
 
-    @Option(names = "--model", paramLabel = "MODEL",
+    @Option(names = "--model", paramLabel = "MODEL", completionCandidates = ModelNames.class,
             description = "A model by name: " + EmbedderSettings.DEFAULT_MODEL + " (default, in the jar), or bge-small, minilm, "
                     + "minilm-int8 with its jar added (bearings plugins says which are here); or a folder with model.onnx, "
                     + "tokenizer.json and optionally bearings-model.json.")
@@ -69,5 +71,14 @@ final class EmbedderOptions {
 
     OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry) {
         return open(registry, Optional.empty());
+    }
+
+    /** The models known by name, for completion (a folder is a path, which the shell completes itself). */
+    static final class ModelNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        ModelNames() {
+            super(EmbeddingModel.BUNDLED);
+        }
     }
 }

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -48,7 +49,7 @@ final class SearchCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", defaultValue = "10", description = "Most passages (default: 10).")
     private int limit;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "hybrid",
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "hybrid", completionCandidates = ModeNames.class,
             description = "hybrid (default), vector or keyword.")
     private String mode;
 
@@ -204,6 +205,15 @@ final class SearchCommand implements Callable<Integer> {
         if (parseMode() == SearchNotes.Mode.HYBRID) {
             out.printf(Locale.ROOT, "(this question weighed meaning %.0f%%, keywords %.0f%%)%n", 100 * results.weights().vector(),
                     100 * results.weights().keyword());
+        }
+    }
+
+    /** The search modes, for completion. */
+    static final class ModeNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        ModeNames() {
+            super(Arrays.stream(SearchNotes.Mode.values()).map(mode -> mode.name().toLowerCase(Locale.ROOT)).toList());
         }
     }
 }

@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Where the index lives and which kind it is, shared by every command that opens one. */
@@ -21,7 +22,7 @@ final class StoreOptions {
                     + "~/Library/Application Support/bearings on macOS).")
     Path folder;
 
-    @Option(names = "--store", paramLabel = "NAME[:KEY=VALUE,...]",
+    @Option(names = "--store", paramLabel = "NAME[:KEY=VALUE,...]", completionCandidates = StoreNames.class,
             description = "Index kind: sqlite, lucene, solr:url=http://HOST:8983/solr[,collection=NAME,...], or a plugin's "
                     + "name (default: the kind the index folder holds, or sqlite for a new one).")
     String store;
@@ -86,5 +87,14 @@ final class StoreOptions {
     /** The store's name without its settings, which may hold a password: what status and the MCP server show. */
     String storeName(ProviderRegistry<ChunkIndexProvider> stores) {
         return ProviderSpec.parse(spec(stores)).name();
+    }
+
+    /** The built-in stores, for completion; the registry has the real list at run time. */
+    static final class StoreNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        StoreNames() {
+            super(List.of("sqlite", "lucene", "solr"));
+        }
     }
 }

@@ -14,5 +14,10 @@ class CompletionTest {
         assertThat(run.out()).contains("complete -F _complete_bearings")
                 .contains("index").contains("search").contains("mcp").contains("--store").contains("--watch")
                 .contains("--since");
+        // Values, where there is a list to offer: picocli writes each option's candidates as a bash array.
+        assertThat(run.out()).contains("(\"hybrid\" \"vector\" \"keyword\") # --mode values")
+                .contains("(\"minilm\" \"minilm-int8\" \"bge-small\" \"bge-small-int8\") # --model values")
+                .contains("(\"sqlite\" \"lucene\" \"solr\") # --store values")
+                .contains("(\"commonmark\" \"flexmark\") # --parser values");
     }
 }
