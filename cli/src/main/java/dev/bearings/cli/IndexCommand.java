@@ -121,6 +121,7 @@ final class IndexCommand implements Callable<Integer> {
         try (ChangeWatcher watcher = watch ? ChangeWatcher.forSources(config, plugins.sources()) : null;
              GracefulStop stop = watch ? new GracefulStop("bearings-watch-stop", watcher::close, Duration.ofSeconds(30)) : null;
              IndexLock lock = IndexLock.acquire(folder);
+             StoppedSyncNotice notice = new StoppedSyncNotice(spec.commandLine().getErr(), "bearings index" + storeOptions.indexFlag());
              OpenedRecipe opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built)) {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
             List<SyncReportJson> reports = new ArrayList<>();
@@ -136,7 +137,7 @@ final class IndexCommand implements Callable<Integer> {
                     @Override
                     public SyncIndex.Progress starting(String source) {
                         bar = new SyncProgressBar(source, System.err);
-                        return System.console() != null ? bar : SyncIndex.Progress.NONE;
+                        return notice.counting(source, System.console() != null ? bar : SyncIndex.Progress.NONE);
                     }
 
                     @Override
@@ -160,6 +161,7 @@ final class IndexCommand implements Callable<Integer> {
                         }
                     }
                 });
+                notice.close();
                 if (watch) {
                     watch(watcher, config, folder, index, sync);
                 }

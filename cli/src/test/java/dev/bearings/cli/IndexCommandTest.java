@@ -294,6 +294,28 @@ class IndexCommandTest {
     }
 
     @Test
+    void aStoppedRunSaysHowFarItGotAndHowToFinish(@TempDir Path logs) throws Exception {
+        for (int i = 0; i < 60; i++) {
+            note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
+        }
+        try (Child run = Child.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()), logs)) {
+            long deadline = System.nanoTime() + java.time.Duration.ofMinutes(2).toNanos();
+            while (run.isAlive() && !Files.exists(index.resolve(SourcesConfig.FILE)) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(run.isAlive()).as("still indexing: %s", run.err()).isTrue();
+            run.process().destroy();
+            run.exitCode(java.time.Duration.ofMinutes(1));
+            assertThat(run.err()).containsPattern("bearings: stopped (after \\d+ of 60 notes to index in|while reading) folder:")
+                    .contains("what was indexed is kept, and bearings index --index " + index + " finishes the rest");
+        }
+        CliRun again = CliRun.of("index", "--index", index.toString());
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.err()).doesNotContain("stopped");
+        assertThat(CliRun.of("status", "--json", "--index", index.toString()).out()).contains("\"notes\" : 60");
+    }
+
+    @Test
     void aSecondWriterIsRefusedWhileAnotherProcessIndexes(@TempDir Path logs) throws Exception {
         for (int i = 0; i < 60; i++) {
             note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));

@@ -1,0 +1,64 @@
+package dev.bearings.cli;
+
+import dev.bearings.app.Counted;
+import dev.bearings.core.usecase.SyncIndex;
+
+import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What Ctrl-C or SIGTERM in the middle of a sync says: how far it got and how to finish. The notes
+ * synced so far are committed, and the next run goes on from there (a killed run leaves a whole index).
+ */
+final class StoppedSyncNotice implements AutoCloseable {
+    private final AtomicReference<String> source = new AtomicReference<>();
+    private final AtomicInteger planned = new AtomicInteger();
+    private final AtomicInteger done = new AtomicInteger();
+    private final Thread hook;
+    private volatile boolean finished;
+
+    StoppedSyncNotice(PrintWriter err, String again) {
+        hook = new Thread(() -> {
+            String stopped = source.get();
+            if (!finished && stopped != null && (planned.get() == 0 || done.get() < planned.get())) {
+                err.println("bearings: stopped " + (planned.get() > 0 ? "after " + done.get() + " of "
+                        + Counted.of(planned.get(), "note") + " to index in " : "while reading ") + stopped
+                        + "; what was indexed is kept, and " + again + " finishes the rest");
+                err.flush();
+            }
+        }, "bearings-stopped-notice");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** {@code progress}, counted for the notice, while {@code name} syncs. */
+    SyncIndex.Progress counting(String name, SyncIndex.Progress progress) {
+        planned.set(0);
+        done.set(0);
+        source.set(name);
+        return new SyncIndex.Progress() {
+            @Override
+            public void planned(int notesToIndex) {
+                planned.set(notesToIndex);
+                progress.planned(notesToIndex);
+            }
+
+            @Override
+            public void noteDone(String noteId, int chunks) {
+                done.incrementAndGet();
+                progress.noteDone(noteId, chunks);
+            }
+        };
+    }
+
+    /** The sync ended: nothing to say on exit. */
+    @Override
+    public void close() {
+        finished = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Stopped just as it ended: the flag keeps the hook quiet.
+        }
+    }
+}
