@@ -53,6 +53,10 @@ final class SearchCommand implements Callable<Integer> {
             description = "hybrid (default), vector or keyword.")
     private String mode;
 
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = Highlights.AUTO, completionCandidates = ColorChoices.class,
+            description = "Colour the matches: auto (default: on a terminal, unless NO_COLOR is set), always or never.")
+    private String color;
+
     @Option(names = "--tag", paramLabel = "TAG", description = "Only notes with this tag or a child of it (repeatable: any).")
     private List<String> tags = new ArrayList<>();
 
@@ -110,6 +114,7 @@ final class SearchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        highlights();
         SearchNotes.Request request = new SearchNotes.Request(asked, limit, parseMode(),
                 new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
         if (server != null) {
@@ -188,9 +193,10 @@ final class SearchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("bearings: no passage found");
             return;
         }
+        Highlights highlights = highlights();
         int n = 1;
         for (SearchNotes.NoteHits note : results.notes()) {
-            out.printf("%d. %s  (%s)%n", n++, note.note().title(), note.note().id());
+            out.printf("%d. %s  (%s)%n", n++, highlights.title(note.note().title()), note.note().id());
             for (SearchNotes.Hit hit : note.hits()) {
                 String why = (hit.vectorRank().isPresent() ? "vector #" + hit.vectorRank().getAsInt() : "")
                         + (hit.vectorRank().isPresent() && hit.keywordRank().isPresent() ? ", " : "")
@@ -198,13 +204,30 @@ final class SearchCommand implements Callable<Integer> {
                 String heading = hit.headingPath();
                 out.printf("   %s  lines %d-%d  score %.4f (%s)%n", heading.isEmpty() ? "(top)" : heading, hit.chunk().startLine(),
                         hit.chunk().endLine(), hit.score(), why);
-                out.printf("   %s%n", hit.snippet());
+                out.printf("   %s%n", highlights.snippet(hit.snippet()));
                 out.printf("   %s%n", hit.link());
             }
         }
         if (parseMode() == SearchNotes.Mode.HYBRID) {
             out.printf(Locale.ROOT, "(this question weighed meaning %.0f%%, keywords %.0f%%)%n", 100 * results.weights().vector(),
                     100 * results.weights().keyword());
+        }
+    }
+
+    private Highlights highlights() {
+        try {
+            return Highlights.of(color);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The choices of {@code --color}, for completion. */
+    static final class ColorChoices extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        ColorChoices() {
+            super(List.of(Highlights.AUTO, "always", "never"));
         }
     }
 

@@ -69,6 +69,10 @@ final class ServedSearch {
                     StringBuilder form = new StringBuilder("version=").append(encode(Version.NUMBER))
                             .append("&cwd=").append(encode(Path.of("").toAbsolutePath().toString()));
                     args.forEach(arg -> form.append("&arg=").append(encode(arg)));
+                    if (args.stream().noneMatch(arg -> arg.startsWith("--color"))) {
+                        // The server prints for us: whether to colour is this terminal's question, not its.
+                        form.append("&arg=").append(encode("--color=" + Highlights.resolved(Highlights.AUTO)));
+                    }
                     body = form.toString().getBytes(StandardCharsets.UTF_8);
                 }
                 OptionalInt answered = ask(entry.port(), token, body, out, err);

@@ -146,7 +146,16 @@ class SearchCommandTest {
         CliRun run = CliRun.of("search", "--index", index.toString(), "restic password");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("1. Backups  (backups.md)").contains("# Backups > ## Restic to the external disk")
-                .contains("**restic**").contains("lines 12-22");
+                .contains("lines 12-22");
+        assertThat(run.out()).as("piped: plain text, the matches unmarked").doesNotContain("**").doesNotContain("\u001b[")
+                .containsIgnoringCase(" restic ");
+        CliRun coloured = CliRun.of("search", "--color=always", "--index", index.toString(), "restic password");
+        assertThat(coloured.out()).startsWith("1. \u001b[1mBackups\u001b[0m  (backups.md)")
+                .containsPattern("\u001b\\[1;31m[Rr]estic\u001b\\[0m").doesNotContain("**");
+        assertThat(CliRun.of("search", "--color=never", "--index", index.toString(), "restic password").out()).isEqualTo(run.out());
+        CliRun wrong = CliRun.of("search", "--color=sometimes", "--index", index.toString(), "restic password");
+        assertThat(wrong.exitCode()).isEqualTo(2);
+        assertThat(wrong.err()).contains("--color must be auto, always or never, not 'sometimes'");
     }
 
     @Test
