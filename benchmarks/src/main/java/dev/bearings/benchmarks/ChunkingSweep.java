@@ -107,6 +107,10 @@ public final class ChunkingSweep {
     static List<Result> run(List<EvalDataset> datasets, List<Rules> grid, Path out, String model, Optional<Path> vectorCache)
             throws Exception {
         List<Result> results = new ArrayList<>(SweepReport.read(out.resolve("sweep.csv")));
+        if (!results.isEmpty()) {
+            // A rerun of a finished sweep, or one with rows added by hand, redraws the tables and charts.
+            SweepReport.write(results, out);
+        }
         var store = new SqliteIndexProvider().create(Settings.NONE);
         Map<String, String> settings = Map.of("model", model);
         Embedder engine = new OnnxEmbedderProvider().create(Settings.of(settings));
