@@ -293,17 +293,26 @@ class IndexCommandTest {
         assertThat(rebuilt[0]).isEqualTo(1);
     }
 
-    @Test
-    void aStoppedRunSaysHowFarItGotAndHowToFinish(@TempDir Path logs) throws Exception {
+    /**
+     * A {@code bearings index} of 60 new notes in a child process, caught while it indexes: it takes the
+     * lock before it writes its sources file, and keeps it until it ends.
+     */
+    private Child sixtyNotesIndexing(Path logs) throws Exception {
         for (int i = 0; i < 60; i++) {
             note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
         }
-        try (Child run = Child.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()), logs)) {
-            long deadline = System.nanoTime() + java.time.Duration.ofMinutes(2).toNanos();
-            while (run.isAlive() && !Files.exists(index.resolve(SourcesConfig.FILE)) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertThat(run.isAlive()).as("still indexing: %s", run.err()).isTrue();
+        Child run = Child.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()), logs);
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(2).toNanos();
+        while (run.isAlive() && !Files.exists(index.resolve(SourcesConfig.FILE)) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(run.isAlive()).as("still indexing: %s", run.err()).isTrue();
+        return run;
+    }
+
+    @Test
+    void aStoppedRunSaysHowFarItGotAndHowToFinish(@TempDir Path logs) throws Exception {
+        try (Child run = sixtyNotesIndexing(logs)) {
             run.process().destroy();
             run.exitCode(java.time.Duration.ofMinutes(1));
             assertThat(run.err()).containsPattern("bearings: stopped (after \\d+ of 60 notes to index in|while reading) folder:")
@@ -317,17 +326,7 @@ class IndexCommandTest {
 
     @Test
     void aSecondWriterIsRefusedWhileAnotherProcessIndexes(@TempDir Path logs) throws Exception {
-        for (int i = 0; i < 60; i++) {
-            note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
-        }
-        try (Child first = Child.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()),
-                logs)) {
-            // The first run takes the lock before it writes its sources file, and keeps it until it ends.
-            long deadline = System.nanoTime() + java.time.Duration.ofMinutes(2).toNanos();
-            while (first.isAlive() && !Files.exists(index.resolve(SourcesConfig.FILE)) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertThat(first.isAlive()).as("the first run is still indexing: %s", first.err()).isTrue();
+        try (Child first = sixtyNotesIndexing(logs)) {
             CliRun second = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
             assertThat(first.isAlive()).as("the second run was refused while the first held the index").isTrue();
             assertThat(second.exitCode()).as(second.out()).isEqualTo(1);
