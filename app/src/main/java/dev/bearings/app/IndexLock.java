@@ -16,6 +16,9 @@ import java.nio.file.StandardOpenOption;
  * folder, so a folder that cannot be written is found here, before anything else is done.
  */
 public final class IndexLock implements AutoCloseable {
+    /** The file, in the index folder, whose lock a writer holds. */
+    public static final String FILE = "index.lock";
+
     private final FileChannel channel;
     private final FileLock lock;
 
@@ -37,7 +40,7 @@ public final class IndexLock implements AutoCloseable {
         FileChannel channel;
         try {
             OwnerOnly.folder(indexFolder);
-            channel = FileChannel.open(indexFolder.resolve("index.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channel = FileChannel.open(indexFolder.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         } catch (FileSystemException e) {
             // Java names only the file; say what it means and why, with the system's own words.
             String reason = e.getReason() != null ? e.getReason() : e instanceof AccessDeniedException ? "Permission denied" : e.toString();

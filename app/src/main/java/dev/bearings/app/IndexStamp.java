@@ -1,5 +1,7 @@
 package dev.bearings.app;
 
+import dev.bearings.core.index.ChunkIndexStore;
+
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -19,7 +21,8 @@ public final class IndexStamp {
     private IndexStamp() {
     }
 
-    public static String of(Path folder) throws IOException {
+    /** @param store the index's store, which says what files its readers leave */
+    public static String of(Path folder, ChunkIndexStore store) throws IOException {
         if (!Files.isDirectory(folder)) {
             return "";
         }
@@ -28,9 +31,8 @@ public final class IndexStamp {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                 String name = file.getFileName().toString();
-                // Readers touch SQLite's shared-memory file and our lock file; only writes count.
-                if (attributes.isRegularFile() && !name.equals("index.lock") && !name.endsWith("-shm")
-                        && !emptyLog(name, attributes)) {
+                // Readers touch the lock file too; only writes count.
+                if (attributes.isRegularFile() && !name.equals(IndexLock.FILE) && !store.leftByReaders(file)) {
                     files.put(folder.relativize(file).toString(), attributes.size() + ":" + attributes.lastModifiedTime().toMillis());
                 }
                 return FileVisitResult.CONTINUE;
@@ -43,15 +45,5 @@ public final class IndexStamp {
             }
         });
         return files.toString();
-    }
-
-    /**
-     * An empty SQLite write-ahead log holds nothing, and is as good as none: SQLite deletes it when its
-     * last reader closes and makes it again when the next one opens, so its time would tell a reader
-     * it was stale because it had just been opened (and the next search would open it again, and so
-     * on). A log with content counts, time and size.
-     */
-    private static boolean emptyLog(String name, BasicFileAttributes attributes) {
-        return name.endsWith("-wal") && attributes.size() == 0;
     }
 }

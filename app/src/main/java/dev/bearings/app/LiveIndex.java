@@ -95,7 +95,7 @@ public final class LiveIndex implements AutoCloseable {
     public ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
         lock.lock();
         try {
-            String stamp = IndexStamp.of(folder);
+            String stamp = IndexStamp.of(folder, store);
             if (reader == null || !stamp.equals(readerStamp)) {
                 closeReader();
                 reader = store.openExisting(folder);

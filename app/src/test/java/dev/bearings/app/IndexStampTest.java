@@ -47,23 +47,23 @@ class IndexStampTest {
         try (ChunkIndex index = store.open(folder, ChunkIndexContract.RECIPE, false)) {
             write(index, "a.md");
         }
-        String built = IndexStamp.of(folder);
+        String built = IndexStamp.of(folder, store);
         for (int i = 0; i < 3; i++) {
             try (ChunkIndexReader reader = store.openExisting(folder)) {
                 assertThat(reader.notes()).hasSize(1);
                 reader.nearest(new float[]{1, 0, 0, 0}, 5, dev.bearings.core.search.SearchFilter.NONE);
-                assertThat(IndexStamp.of(folder)).as("while reader %d is open", i).isEqualTo(built);
+                assertThat(IndexStamp.of(folder, store)).as("while reader %d is open", i).isEqualTo(built);
             }
-            assertThat(IndexStamp.of(folder)).as("after reader %d closed", i).isEqualTo(built);
+            assertThat(IndexStamp.of(folder, store)).as("after reader %d closed", i).isEqualTo(built);
             Thread.sleep(20); // a file made again would have another modification time
         }
         try (ChunkIndexReader reader = store.openExisting(folder)) {
-            String open = IndexStamp.of(folder);
+            String open = IndexStamp.of(folder, store);
             try (ChunkIndex writer = store.open(folder, ChunkIndexContract.RECIPE, false)) {
                 write(writer, "b.md");
-                assertThat(IndexStamp.of(folder)).as("a committed write, the writer still open").isNotEqualTo(open);
+                assertThat(IndexStamp.of(folder, store)).as("a committed write, the writer still open").isNotEqualTo(open);
             }
-            assertThat(IndexStamp.of(folder)).isNotEqualTo(open);
+            assertThat(IndexStamp.of(folder, store)).isNotEqualTo(open);
         }
     }
 }

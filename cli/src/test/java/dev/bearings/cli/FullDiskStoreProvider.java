@@ -34,7 +34,7 @@ public final class FullDiskStoreProvider implements ChunkIndexProvider {
     public ChunkIndexStore create(Settings settings) {
         ChunkIndexStore sqlite = new SqliteIndexProvider().create(settings);
         return ChunkIndexStore.of(sqlite.formatVersion(), sqlite::openExisting,
-                (folder, recipe, rebuild) -> new Full(sqlite.open(folder, recipe, rebuild)));
+                (folder, recipe, rebuild) -> new Full(sqlite.open(folder, recipe, rebuild)), sqlite::leftByReaders);
     }
 
     /** The SQLite index, whose writes fail once two notes are in. */

@@ -31,6 +31,22 @@ public interface ChunkIndexStore {
      */
     ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild) throws IndexMismatchException, IndexUnreadableException;
 
+    /**
+     * Whether {@code file}, in an index folder of this store, is one that opening or reading the index
+     * makes or touches (a database's shared-memory file, say), so that a change to it says nothing of a
+     * write: a long-running server compares the other files to know when to open its reader again.
+     * None, unless the store says otherwise.
+     */
+    default boolean leftByReaders(Path file) {
+        return false;
+    }
+
+    /** {@link #leftByReaders}, as a function. */
+    @FunctionalInterface
+    interface ReaderTraces {
+        boolean leftByReaders(Path file);
+    }
+
     /** {@link #openExisting}, as a function. */
     @FunctionalInterface
     interface ReaderOpener {
@@ -45,6 +61,11 @@ public interface ChunkIndexStore {
 
     /** A store of this format that opens indexes with these two functions: most stores are no more than that. */
     static ChunkIndexStore of(int formatVersion, ReaderOpener reader, WriterOpener writer) {
+        return of(formatVersion, reader, writer, file -> false);
+    }
+
+    /** The same, for a store whose readers leave files of their own in the folder. */
+    static ChunkIndexStore of(int formatVersion, ReaderOpener reader, WriterOpener writer, ReaderTraces traces) {
         return new ChunkIndexStore() {
             @Override
             public int formatVersion() {
@@ -60,6 +81,11 @@ public interface ChunkIndexStore {
             public ChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
                     throws IndexMismatchException, IndexUnreadableException {
                 return writer.open(folder, recipe, rebuild);
+            }
+
+            @Override
+            public boolean leftByReaders(Path file) {
+                return traces.leftByReaders(file);
             }
         };
     }

@@ -63,6 +63,25 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         this.search = new SqliteSearch(db);
     }
 
+    /**
+     * The shared-memory file, which every reader maps, and an empty write-ahead log: SQLite deletes the
+     * log when its last reader closes and makes it again when the next one opens, so its time would
+     * tell a server its reader was stale because a reader had just been opened. A log with content is
+     * a write.
+     */
+    static boolean leftByReaders(Path file) {
+        String name = file.getFileName().toString();
+        if (name.equals(FILE_NAME + "-shm")) {
+            return true;
+        }
+        try {
+            return name.equals(FILE_NAME + "-wal") && Files.size(file) == 0;
+        } catch (IOException gone) {
+            // Deleted as we looked: what is not there is no write.
+            return true;
+        }
+    }
+
     static SqliteChunkIndex open(Path folder, IndexRecipe recipe, boolean rebuild)
             throws IndexMismatchException, IndexUnreadableException {
         IndexManifest wanted = new IndexManifest(FORMAT_VERSION, recipe);

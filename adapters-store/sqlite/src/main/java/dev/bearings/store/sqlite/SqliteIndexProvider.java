@@ -27,6 +27,7 @@ public final class SqliteIndexProvider implements ChunkIndexProvider {
 
     @Override
     public ChunkIndexStore create(Settings settings) {
-        return ChunkIndexStore.of(SqliteChunkIndex.FORMAT_VERSION, SqliteChunkIndex::openExisting, SqliteChunkIndex::open);
+        return ChunkIndexStore.of(SqliteChunkIndex.FORMAT_VERSION, SqliteChunkIndex::openExisting, SqliteChunkIndex::open,
+                SqliteChunkIndex::leftByReaders);
     }
 }
