@@ -1,6 +1,7 @@
 package dev.bearings.benchmarks;
 
 import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.process.ChildProcess;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The real {@code bearings} command as the benchmarks run it: a child process of the shaded CLI jar
@@ -40,30 +41,29 @@ final class CliProcess {
         return command;
     }
 
+    /** How long a server may take to say where it serves. */
+    static final Duration SERVING_WITHIN = Duration.ofMinutes(2);
+
     /** Runs a command to its end within {@code limit}, failing on a non-zero exit with its stderr; gives its stdout. */
-    static String run(List<String> command, Duration limit) throws IOException, InterruptedException {
+    static String run(List<String> command, Duration limit) throws Exception {
         return run(command, Map.of(), limit);
     }
 
     /** The same, with these environment variables set. */
-    static String run(List<String> command, Map<String, String> environment, Duration limit) throws IOException, InterruptedException {
-        Path out = Files.createTempFile("bearings-run", ".out");
-        Path err = Files.createTempFile("bearings-run", ".err");
-        try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-            builder.environment().putAll(environment);
-            Process process = builder.start();
-            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-                throw new IllegalStateException("timed out after " + limit + ": " + command);
+    static String run(List<String> command, Map<String, String> environment, Duration limit) throws Exception {
+        Path logs = Files.createTempDirectory("bearings-run");
+        try (ChildProcess child = ChildProcess.run(command, logs, environment, limit)) {
+            if (child.exitCode(limit) != 0) {
+                throw new IllegalStateException("exit " + child.exitCode(limit) + ": " + command + "\n" + child.err());
             }
-            if (process.exitValue() != 0) {
-                throw new IllegalStateException("exit " + process.exitValue() + ": " + command + "\n" + Files.readString(err));
-            }
-            return Files.readString(out);
+            return child.out();
         } finally {
-            Files.delete(out);
-            Files.delete(err);
+            try (Stream<Path> files = Files.list(logs)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(logs);
         }
     }
 
@@ -85,7 +85,7 @@ final class CliProcess {
     }
 
     /** The index {@code target/bench-indexes/NAME} of {@code notes}, built once by the jar with these flags. */
-    static Path indexOnce(Path jar, Path notes, String name, List<String> flags) throws IOException, InterruptedException {
+    static Path indexOnce(Path jar, Path notes, String name, List<String> flags) throws Exception {
         Path index = Path.of("target", "bench-indexes", name).toAbsolutePath();
         if (!Files.exists(index.resolve(COMPLETE))) {
             List<String> args = new ArrayList<>(List.of("index", "--folder", notes.toString(), "--index", index.toString()));

@@ -2,6 +2,7 @@ package dev.bearings.benchmarks;
 
 import dev.bearings.eval.Corpus;
 import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.process.ServedMcp;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,10 +60,11 @@ public final class ColdStart {
     /** The searches again, with {@code bearings mcp --http --watch} serving the index: the search asks it. */
     private static void servedRows(Path jar, Path index, String store, List<String> search, int runs, double bare, String expected)
             throws Exception {
-        try (McpHttpSession.Server server = McpHttpSession.Server.start(CliProcess.command(jar, List.of(), List.of("mcp", "--http",
-                "--port", "0", "--watch", "--index", index.toString(), "--store", store)), Map.of(),
-                Files.createTempDirectory("bearings-cold-served"))) {
-            Map<String, String> served = Map.of("XDG_DATA_HOME", server.dataHome().toString());
+        try (ServedMcp server = ServedMcp.start(CliProcess.command(jar, List.of(), List.of("mcp", "--http",
+                "--port", "0", "--watch", "--index", index.toString(), "--store", store)),
+                Files.createTempDirectory("bearings-cold-served"), Map.of(), CliProcess.SERVING_WITHIN)) {
+            // The search finds the server through the data folder they share.
+            Map<String, String> served = Map.of("XDG_DATA_HOME", server.dataFolder().getParent().toString());
             if (!run(CliProcess.command(jar, List.of(), search), served).equals(expected)) {
                 throw new IllegalStateException("the served search printed other results than the search alone");
             }

@@ -3,6 +3,7 @@ package dev.bearings.benchmarks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.process.ServedMcp;
 
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -58,8 +59,8 @@ public final class McpHttpLoad {
         for (String line : Files.readAllLines(ProjectData.PERSONAL_NOTES.resolve("questions.jsonl"))) {
             questions.add(McpHttpSession.JSON.readTree(line).path("text").asText());
         }
-        try (McpHttpSession.Server server = McpHttpSession.Server.start(CliProcess.command(jar, List.of(), List.of("mcp", "--http",
-                "--port", "0", "--index", index.toString())), Map.of(), work)) {
+        try (ServedMcp server = ServedMcp.start(CliProcess.command(jar, List.of(), List.of("mcp", "--http",
+                "--port", "0", "--index", index.toString())), work, Map.of(), CliProcess.SERVING_WITHIN)) {
             String url = server.url();
             String token = server.token();
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();

@@ -9,15 +9,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One MCP session with a real {@code bearings mcp --http} process, spoken as a client speaks it:
@@ -25,7 +18,6 @@ import java.util.regex.Pattern;
  */
 final class McpHttpSession {
     static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern SERVING = Pattern.compile("serving (http://127\\.0\\.0\\.1:\\d+/mcp)");
 
     private final HttpClient http;
     private final String url;
@@ -38,57 +30,6 @@ final class McpHttpSession {
         this.url = url;
         this.token = token;
         this.id = id;
-    }
-
-    /**
-     * A running {@code bearings mcp --http --port 0} with a data folder of its own ({@code WORK/data}),
-     * where it serves and its token; closing it stops it as a service manager would (SIGTERM).
-     */
-    record Server(Process process, String url, String token, Path dataHome) implements AutoCloseable {
-        /** Starts the command (stderr to {@code WORK/server.err}) and waits, at most 2 minutes, until it serves. */
-        static Server start(List<String> command, Map<String, String> environment, Path work) throws IOException, InterruptedException {
-            Path log = work.resolve("server.err");
-            Path dataHome = work.resolve("data");
-            ProcessBuilder serve = new ProcessBuilder(command).redirectError(log.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            serve.environment().putAll(environment);
-            serve.environment().put("XDG_DATA_HOME", dataHome.toString());
-            Process process = serve.start();
-            try {
-                String url = awaitServing(process, log);
-                return new Server(process, url, Files.readString(dataHome.resolve("bearings/mcp-token")).strip(), dataHome);
-            } catch (IOException | InterruptedException | RuntimeException e) {
-                stop(process);
-                throw e;
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            stop(process);
-        }
-
-        private static void stop(Process process) throws InterruptedException {
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        }
-    }
-
-    /** The URL a server started with {@code --port 0} says it serves, from its stderr log; at most 2 minutes. */
-    private static String awaitServing(Process server, Path log) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (System.nanoTime() < deadline) {
-            Matcher serving = SERVING.matcher(Files.exists(log) ? Files.readString(log) : "");
-            if (serving.find()) {
-                return serving.group(1);
-            }
-            if (!server.isAlive()) {
-                throw new IllegalStateException("the server ended: " + Files.readString(log));
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("the server did not start within 2 minutes");
     }
 
     static McpHttpSession open(HttpClient http, String url, String token) throws IOException, InterruptedException {

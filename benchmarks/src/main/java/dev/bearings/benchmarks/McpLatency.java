@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.core.note.Note;
 import dev.bearings.eval.EvalDataset;
 import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.process.ServedMcp;
 
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -107,9 +108,9 @@ public final class McpLatency {
         List<String> mcp = List.of("mcp", "--http", "--port", "0", "--watch", "--index", index.toString(), "--store", store);
         List<String> command = new ArrayList<>(List.of(ProjectData.ROOT.resolve("bearings").toString()));
         command.addAll(mcp);
-        try (McpHttpSession.Server served = McpHttpSession.Server.start(launcher ? command : CliProcess.command(jar, jvm, mcp),
-                launcher ? Map.of("BEARINGS_JAVA_OPTS", String.join(" ", jvm)) : Map.of(), work)) {
-            Process server = served.process();
+        try (ServedMcp served = ServedMcp.start(launcher ? command : CliProcess.command(jar, jvm, mcp),
+                work, launcher ? Map.of("BEARINGS_JAVA_OPTS", String.join(" ", jvm)) : Map.of(), CliProcess.SERVING_WITHIN)) {
+            ServedMcp server = served;
             // The watcher's first sync finds nothing to do on a built index; give it a moment to settle.
             Thread.sleep(2_000);
             double started = CliProcess.residentMb(server.pid());

@@ -1,8 +1,21 @@
 package dev.bearings.cli;
 
-import dev.bearings.app.Advice;
-import picocli.CommandLine;
+import dev.bearings.cli.command.ChunkCommand;
+import dev.bearings.cli.command.CommandLines;
+import dev.bearings.cli.command.EvalCommand;
+import dev.bearings.cli.command.IndexCommand;
+import dev.bearings.cli.command.McpCommand;
+import dev.bearings.cli.command.NotesCommand;
+import dev.bearings.cli.command.PluginsCommand;
+import dev.bearings.cli.command.SearchCommand;
+import dev.bearings.cli.command.ServedSearch;
+import dev.bearings.cli.command.SimilarityCommand;
+import dev.bearings.cli.command.StatusCommand;
+import dev.bearings.cli.command.TagsCommand;
+import dev.bearings.cli.command.Version;
+import dev.bearings.cli.wiring.DaggerBearingsComponent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -36,32 +49,16 @@ public final class Bearings implements Runnable {
 
     /** Runs one command line and returns its exit code: 0 ok, 1 failure, 2 bad usage. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        BearingsComponent component = DaggerBearingsComponent.create();
-        return run(new CommandLine(Bearings.class, component.commandFactory()), out, err, args);
+        return CommandLines.run(commandLine(), out, err, args);
     }
 
-    /** Runs a command line of {@code commandLine}'s command as {@code bearings} does, its errors said alike. */
-    static int run(CommandLine commandLine, PrintWriter out, PrintWriter err, String... args) {
-        commandLine.setOut(out);
-        commandLine.setErr(err);
-        // Help as wide as the terminal (picocli stays at 80 columns otherwise).
-        commandLine.setUsageHelpAutoWidth(true);
-        // One line, in the same form as every other error; the options only when asked for (--help).
-        commandLine.setParameterExceptionHandler((ex, arguments) -> {
-            CommandLine wrong = ex.getCommandLine();
-            String message = ex.getMessage().isEmpty() ? ex.getMessage()
-                    : Character.toLowerCase(ex.getMessage().charAt(0)) + ex.getMessage().substring(1);
-            wrong.getErr().println("bearings: " + message + " (" + wrong.getCommandSpec().qualifiedName(" ") + " --help lists the options)");
-            return CommandLine.ExitCode.USAGE;
-        });
-        commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
-            cl.getErr().println("bearings: " + Advice.message(ex));
-            return ex instanceof IllegalArgumentException ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.SOFTWARE;
-        });
-        int code = commandLine.execute(args);
-        out.flush();
-        err.flush();
-        return code;
+    /**
+     * The {@code bearings} command line, its commands made by the wiring. Not public: the launcher
+     * resolves the types of the main class's public methods, and a search answered by a server must
+     * not load picocli.
+     */
+    static CommandLine commandLine() {
+        return new CommandLine(Bearings.class, DaggerBearingsComponent.create().commands());
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.bearings.cli;
 
-import dev.bearings.eval.ProjectData;
-import dev.bearings.testkit.Prerequisite;
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.ChunkPrefix;
 import dev.bearings.core.chunk.Chunker;
@@ -11,9 +9,11 @@ import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
-import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.eval.Corpus;
+import dev.bearings.eval.ProjectData;
+import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.testkit.GeneratedMarkdown;
+import dev.bearings.testkit.Prerequisite;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,11 +31,11 @@ class DefaultIndexFolderTest {
     }
 
     /** Runs bearings in a child with this home folder and XDG_DATA_HOME (null: unset). */
-    private Child bearings(Path home, String xdgDataHome, String... args) throws Exception {
+    private ChildProcess bearings(Path home, String xdgDataHome, String... args) throws Exception {
         Map<String, String> environment = new HashMap<>();
         environment.put("XDG_DATA_HOME", xdgDataHome);
         environment.put("HOME", home.toString());
-        Child run = Child.run(CliRun.command(List.of("-Duser.home=" + home), args), root.resolve("logs"), environment, MOST);
+        ChildProcess run = ChildProcess.run(CliRun.command(List.of("-Duser.home=" + home), args), root.resolve("logs"), environment, MOST);
         assertThat(run.exitCode(MOST)).as(run.err()).isZero();
         return run;
     }

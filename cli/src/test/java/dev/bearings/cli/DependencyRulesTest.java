@@ -13,12 +13,15 @@ import java.util.regex.Pattern;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The hexagon, enforced: core knows the JDK alone, adapters do not know each other, the application
  * layer (app) and the MCP server (mcp) know no driver above them and no adapter, and only the command
- * line (cli) knows the wiring (Dagger) and picocli, and of it only the wiring names adapters.
+ * line (cli) knows the wiring (Dagger) and picocli, and of it only the wiring names adapters; the
+ * command line's packages are layers by use.
  */
 class DependencyRulesTest {
     private static final Pattern ADAPTER = Pattern.compile("dev\\.bearings\\.(parser|embedding|store|source)\\.[a-z0-9]+");
@@ -103,8 +106,36 @@ class DependencyRulesTest {
     /** Of the command line, only the wiring names adapters: every command takes them by name from the registries. */
     @Test
     void onlyTheWiringKnowsTheAdapters() {
-        noClasses().that().resideInAPackage("dev.bearings.cli..").and().doNotHaveSimpleName("PluginsModule")
+        assertThat(classes.containPackage("dev.bearings.cli.wiring")).isTrue();
+        noClasses().that().resideInAPackage("dev.bearings.cli..").and().resideOutsideOfPackage("dev.bearings.cli.wiring..")
                 .should().dependOnClassesThat().resideInAnyPackage(adapters.stream().map(a -> a + "..").toArray(String[]::new))
+                .check(classes);
+    }
+
+    /**
+     * The command line's packages by use, each above the ones it uses and never the other way: the
+     * {@code bearings} command at the top, then the wiring that makes the commands, the commands, and
+     * their options and output below. Dagger's code is the wiring's (the factories it generates beside
+     * a command excepted); a command only asks for what it needs ({@code @Inject}).
+     */
+    @Test
+    void theCommandLinesPackagesAreLayersByUse() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("bearings").definedBy("dev.bearings.cli")
+                .layer("wiring").definedBy("dev.bearings.cli.wiring..")
+                .layer("commands").definedBy("dev.bearings.cli.command..")
+                .layer("options").definedBy("dev.bearings.cli.option..")
+                .layer("output").definedBy("dev.bearings.cli.output..")
+                .whereLayer("bearings").mayNotBeAccessedByAnyLayer()
+                .whereLayer("wiring").mayOnlyBeAccessedByLayers("bearings")
+                .whereLayer("commands").mayOnlyBeAccessedByLayers("bearings", "wiring")
+                .whereLayer("options").mayOnlyBeAccessedByLayers("commands")
+                .whereLayer("output").mayOnlyBeAccessedByLayers("commands")
+                .check(classes);
+        slices().matching("dev.bearings.cli.(**)").should().beFreeOfCycles().check(classes);
+        noClasses().that().resideInAPackage("dev.bearings.cli..").and().resideOutsideOfPackage("dev.bearings.cli.wiring..")
+                .and().haveSimpleNameNotEndingWith("_Factory")
+                .should().dependOnClassesThat().resideInAPackage("dagger..")
                 .check(classes);
     }
 

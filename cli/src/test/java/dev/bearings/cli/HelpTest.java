@@ -20,7 +20,7 @@ class HelpTest {
 
     @Test
     void everyCommandsHelpFitsShowsAnExampleAndNamesNoCode() {
-        CommandLine bearings = new CommandLine(Bearings.class, DaggerBearingsComponent.create().commandFactory());
+        CommandLine bearings = Bearings.commandLine();
         for (Map.Entry<String, CommandLine> command : bearings.getSubcommands().entrySet()) {
             if (List.of("help", "generate-completion").contains(command.getKey())) {
                 continue;
@@ -35,7 +35,7 @@ class HelpTest {
 
     @Test
     void theModelAndWindowHelpNameTheDefaultsTheCodeDecides() {
-        CommandLine index = new CommandLine(Bearings.class, DaggerBearingsComponent.create().commandFactory()).getSubcommands().get("index");
+        CommandLine index = Bearings.commandLine().getSubcommands().get("index");
         String model = String.join(" ", index.getCommandSpec().findOption("--model").description());
         String window = String.join(" ", index.getCommandSpec().findOption("--window").description());
         assertThat(model).contains(EmbedderSettings.DEFAULT_MODEL + " (default");

@@ -1,9 +1,11 @@
 package dev.bearings.cli;
 
-import dev.bearings.app.SourcesConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.SourcesConfig;
+import dev.bearings.cli.command.Version;
 import dev.bearings.source.bear.BearFixture;
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -297,11 +299,11 @@ class IndexCommandTest {
      * A {@code bearings index} of 60 new notes in a child process, caught while it indexes: it takes the
      * lock before it writes its sources file, and keeps it until it ends.
      */
-    private Child sixtyNotesIndexing(Path logs) throws Exception {
+    private ChildProcess sixtyNotesIndexing(Path logs) throws Exception {
         for (int i = 0; i < 60; i++) {
             note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
         }
-        Child run = Child.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()), logs);
+        ChildProcess run = ChildProcess.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()), logs);
         long deadline = System.nanoTime() + java.time.Duration.ofMinutes(2).toNanos();
         while (run.isAlive() && !Files.exists(index.resolve(SourcesConfig.FILE)) && System.nanoTime() < deadline) {
             Thread.sleep(5);
@@ -312,7 +314,7 @@ class IndexCommandTest {
 
     @Test
     void aStoppedRunSaysHowFarItGotAndHowToFinish(@TempDir Path logs) throws Exception {
-        try (Child run = sixtyNotesIndexing(logs)) {
+        try (ChildProcess run = sixtyNotesIndexing(logs)) {
             run.process().destroy();
             run.exitCode(java.time.Duration.ofMinutes(1));
             assertThat(run.err()).containsPattern("bearings: stopped (after \\d+ of 60 notes to index in|while reading) folder:")
@@ -326,7 +328,7 @@ class IndexCommandTest {
 
     @Test
     void aSecondWriterIsRefusedWhileAnotherProcessIndexes(@TempDir Path logs) throws Exception {
-        try (Child first = sixtyNotesIndexing(logs)) {
+        try (ChildProcess first = sixtyNotesIndexing(logs)) {
             CliRun second = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
             assertThat(first.isAlive()).as("the second run was refused while the first held the index").isTrue();
             assertThat(second.exitCode()).as(second.out()).isEqualTo(1);

@@ -1,6 +1,7 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +56,7 @@ class IndexedRecipeTest {
         assertThat(plainSync.exitCode()).as("a plain re-sync uses the index's recipe: %s", plainSync.err()).isZero();
         assertThat(plainSync.out()).contains("0 notes added, 0 changed, 0 removed, 5 unchanged");
 
-        try (Child refused = Child.run(McpServerProcess.command(index, "--model", "fp32"), root.resolve("logs"),
+        try (ChildProcess refused = ChildProcess.run(McpServerProcess.command(index, "--model", "fp32"), root.resolve("logs"),
                 Duration.ofMinutes(2))) {
             assertThat(refused.exitCode(Duration.ofSeconds(1))).isEqualTo(1);
             assertThat(refused.err()).contains("all-MiniLM-L6-v2/int8").contains("all-MiniLM-L6-v2/fp32").contains("--rebuild");

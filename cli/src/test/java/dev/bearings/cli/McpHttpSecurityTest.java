@@ -1,9 +1,11 @@
 package dev.bearings.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testkit.process.ServedMcp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,13 +50,13 @@ class McpHttpSecurityTest {
     @TempDir
     static Path root;
     private static Path index;
-    private static McpHttpServerProcess server;
+    private static ServedMcp server;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @BeforeAll
     static void start() throws Exception {
         index = McpServerProcess.indexedExamples(root, "sqlite");
-        server = McpHttpServerProcess.start(root, index);
+        server = McpServerProcess.served(root, index);
     }
 
     @AfterAll
@@ -66,7 +68,7 @@ class McpHttpSecurityTest {
     }
 
     private static HttpRequest.Builder post(String body) {
-        return HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(60))
+        return HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
     }
@@ -82,10 +84,10 @@ class McpHttpSecurityTest {
 
     @Test
     void theTokenIsMadeOnceAndOnlyItsOwnerCanReadIt() throws Exception {
-        Path file = server.dataFolder.resolve(McpToken.FILE);
+        Path file = server.dataFolder().resolve(McpToken.FILE);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        assertThat(server.token).hasSizeGreaterThanOrEqualTo(43).matches("[A-Za-z0-9_-]+");
-        assertThat(McpToken.loadOrCreate(server.dataFolder).value()).as("read again, not made again").isEqualTo(server.token);
+        assertThat(server.token()).hasSizeGreaterThanOrEqualTo(43).matches("[A-Za-z0-9_-]+");
+        assertThat(McpToken.loadOrCreate(server.dataFolder()).value()).as("read again, not made again").isEqualTo(server.token());
     }
 
     @Test
@@ -93,29 +95,29 @@ class McpHttpSecurityTest {
         HttpResponse<String> none = send(post(INITIALIZE));
         assertRefused(none, 401);
         assertThat(none.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
-        String wrong = server.token.substring(0, server.token.length() - 1) + (server.token.endsWith("A") ? "B" : "A");
+        String wrong = server.token().substring(0, server.token().length() - 1) + (server.token().endsWith("A") ? "B" : "A");
         assertRefused(send(post(INITIALIZE).header("Authorization", "Bearer " + wrong)), 401);
-        assertRefused(send(post(INITIALIZE).header("Authorization", "Basic " + server.token)), 401);
+        assertRefused(send(post(INITIALIZE).header("Authorization", "Basic " + server.token())), 401);
         assertRefused(send(post(INITIALIZE).header("Authorization", "Bearer ")), 401);
-        assertRefused(send(HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(30)).GET()), 401);
+        assertRefused(send(HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(30)).GET()), 401);
 
-        HttpResponse<String> right = send(post(INITIALIZE).header("Authorization", "Bearer " + server.token));
+        HttpResponse<String> right = send(post(INITIALIZE).header("Authorization", "Bearer " + server.token()));
         assertThat(right.statusCode()).as(right.body()).isEqualTo(200);
         assertThat(right.body()).contains("\"serverInfo\"").contains("bearings");
     }
 
     @Test
     void aPageFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
-        String bearer = "Bearer " + server.token;
-        for (String origin : List.of("http://evil.example", "https://evil.example:" + server.port, "null",
-                "http://127.0.0.1.evil.example:" + server.port, "http://localhost:" + (server.port == 65_535 ? 1 : server.port + 1),
+        String bearer = "Bearer " + server.token();
+        for (String origin : List.of("http://evil.example", "https://evil.example:" + server.port(), "null",
+                "http://127.0.0.1.evil.example:" + server.port(), "http://localhost:" + (server.port() == 65_535 ? 1 : server.port() + 1),
                 "http://127.0.0.1")) {
             assertRefused(send(post(INITIALIZE).header("Authorization", bearer).header("Origin", origin)), 403);
         }
         // A second Origin is not ignored: the server's own first, a stranger's after it.
-        assertRefused(send(post(INITIALIZE).header("Authorization", bearer).header("Origin", "http://127.0.0.1:" + server.port)
+        assertRefused(send(post(INITIALIZE).header("Authorization", bearer).header("Origin", "http://127.0.0.1:" + server.port())
                 .header("Origin", "http://evil.example")), 403);
-        for (String origin : List.of("http://localhost:" + server.port, "http://127.0.0.1:" + server.port)) {
+        for (String origin : List.of("http://localhost:" + server.port(), "http://127.0.0.1:" + server.port())) {
             HttpResponse<String> own = send(post(INITIALIZE).header("Authorization", bearer).header("Origin", origin));
             assertThat(own.statusCode()).as(origin + ": " + own.body()).isEqualTo(200);
         }
@@ -124,16 +126,16 @@ class McpHttpSecurityTest {
     @Test
     void aForeignHostNameIsRefused() throws Exception {
         // DNS rebinding: a page's host name that resolves to 127.0.0.1 arrives in the Host header.
-        assertThat(rawStatus("evil.example:" + server.port)).isEqualTo(403);
-        assertThat(rawStatus("127.0.0.1:" + server.port)).isEqualTo(200);
+        assertThat(rawStatus("evil.example:" + server.port())).isEqualTo(403);
+        assertThat(rawStatus("127.0.0.1:" + server.port())).isEqualTo(200);
     }
 
     private static int rawStatus(String host) throws Exception {
         byte[] body = INITIALIZE.getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port)) {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
-            out.write(("POST /mcp HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: Bearer " + server.token
+            out.write(("POST /mcp HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: Bearer " + server.token()
                     + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: "
                     + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.write(body);
@@ -147,9 +149,9 @@ class McpHttpSecurityTest {
     @Test
     void anOversizedBodyIsRefusedAndTheServerGoesOn() throws Exception {
         String huge = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(2 << 20) + "\"}}";
-        HttpResponse<String> refused = send(post(huge).header("Authorization", "Bearer " + server.token));
+        HttpResponse<String> refused = send(post(huge).header("Authorization", "Bearer " + server.token()));
         assertRefused(refused, 413);
-        HttpResponse<String> after = send(post(INITIALIZE).header("Authorization", "Bearer " + server.token));
+        HttpResponse<String> after = send(post(INITIALIZE).header("Authorization", "Bearer " + server.token()));
         assertThat(after.statusCode()).isEqualTo(200);
     }
 
@@ -157,7 +159,7 @@ class McpHttpSecurityTest {
     void twoHundredSessionsAtOnceAreAllServed() throws Exception {
         List<CompletableFuture<HttpResponse<String>>> opened = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            opened.add(HTTP.sendAsync(post(INITIALIZE).header("Authorization", "Bearer " + server.token).build(),
+            opened.add(HTTP.sendAsync(post(INITIALIZE).header("Authorization", "Bearer " + server.token()).build(),
                     HttpResponse.BodyHandlers.ofString()));
         }
         Set<String> sessions = new HashSet<>();
@@ -170,28 +172,28 @@ class McpHttpSecurityTest {
 
         String session = sessions.iterator().next();
         send(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", session));
+                .header("Authorization", "Bearer " + server.token()).header("Mcp-Session-Id", session));
         HttpResponse<String> search = send(post("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{"
                 + "\"name\":\"search_notes\",\"arguments\":{\"query\":\"how did I set up the VPN?\",\"limit\":1}}}")
-                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", session));
+                .header("Authorization", "Bearer " + server.token()).header("Mcp-Session-Id", session));
         assertThat(search.statusCode()).as(search.body()).isEqualTo(200);
         JsonNode answer = McpServerProcess.JSON.readTree(search.body().lines().filter(l -> l.startsWith("data:"))
                 .findFirst().map(l -> l.substring(5)).orElse(search.body()));
         assertThat(answer.path("result").path("structuredContent").path("passages").get(0).path("noteId").asText())
                 .isEqualTo("vpn-setup.md");
         HttpResponse<String> unknown = send(post("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}")
-                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", "no-such-session"));
+                .header("Authorization", "Bearer " + server.token()).header("Mcp-Session-Id", "no-such-session"));
         assertThat(unknown.statusCode()).isIn(400, 404);
         NOTE_WORDS.forEach(word -> assertThat(unknown.body()).doesNotContainIgnoringCase(word));
         HttpResponse<String> noSession = send(post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}")
-                .header("Authorization", "Bearer " + server.token));
+                .header("Authorization", "Bearer " + server.token()));
         assertRefused(noSession, 400);
         assertThat(McpServerProcess.JSON.readTree(noSession.body()).path("error").path("message").asText()).contains("Session");
     }
 
     @Test
     void anIdleSessionIsClosedAndABusyOneKept(@TempDir Path other) throws Exception {
-        try (McpHttpServerProcess checking = McpHttpServerProcess.start(other, index, "--session-check", "1")) {
+        try (ServedMcp checking = McpServerProcess.served(other, index, "--session-check", "1")) {
             String idle = open(checking);
             String busy = open(checking);
             for (int i = 0; i < 20; i++) {
@@ -202,18 +204,18 @@ class McpHttpSecurityTest {
         }
     }
 
-    private static String open(McpHttpServerProcess server) throws Exception {
-        HttpResponse<String> opened = HTTP.send(HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(60))
+    private static String open(ServedMcp server) throws Exception {
+        HttpResponse<String> opened = HTTP.send(HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .header("Authorization", "Bearer " + server.token).POST(HttpRequest.BodyPublishers.ofString(INITIALIZE))
+                .header("Authorization", "Bearer " + server.token()).POST(HttpRequest.BodyPublishers.ofString(INITIALIZE))
                 .build(), HttpResponse.BodyHandlers.ofString());
         return opened.headers().firstValue("Mcp-Session-Id").orElseThrow(() -> new AssertionError(opened.body()));
     }
 
-    private static int listTools(McpHttpServerProcess server, String session) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(server.url)).timeout(Duration.ofSeconds(30))
+    private static int listTools(ServedMcp server, String session) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .header("Authorization", "Bearer " + server.token).header("Mcp-Session-Id", session)
+                .header("Authorization", "Bearer " + server.token()).header("Mcp-Session-Id", session)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}")).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
     }
@@ -235,7 +237,7 @@ class McpHttpSecurityTest {
     @Test
     void aBusyOrImpossiblePortIsOneLine() throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Child child = Child.start(McpServerProcess.command(index, "--http", "--port", Integer.toString(taken.getLocalPort())),
+            ChildProcess child = ChildProcess.start(McpServerProcess.command(index, "--http", "--port", Integer.toString(taken.getLocalPort())),
                     root.resolve("logs"), java.util.Map.of("XDG_DATA_HOME", root.resolve("busy").toString()));
             assertThat(child.exitCode(Duration.ofMinutes(1))).isEqualTo(1);
             assertThat(child.err().strip().lines()).as(child.err()).hasSize(1);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.eval.ProjectData;
+import dev.bearings.testkit.process.ServedMcp;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -84,6 +85,16 @@ final class McpServerProcess implements AutoCloseable {
         List<String> command = CliRun.command("mcp", "--index", index.toString());
         command.addAll(List.of(more));
         return command;
+    }
+
+    /**
+     * {@code bearings mcp --http --port 0} on this index, its data folder in {@code root}, once it
+     * serves (at most a minute).
+     */
+    static ServedMcp served(Path root, Path index, String... more) throws Exception {
+        List<String> command = command(index, "--http", "--port", "0");
+        command.addAll(List.of(more));
+        return ServedMcp.start(command, root, Map.of(), Duration.ofMinutes(1));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.bearings.cli;
 
 import dev.bearings.mcp.http.McpToken;
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +26,7 @@ class McpTokenTest {
         assertThat(running.admits("Bearer " + old)).isTrue();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data))).isEqualTo("rwx------");
 
-        Child child = Child.start(CliRun.command(java.util.List.of(), "mcp", "--new-token"), root.resolve("logs"),
+        ChildProcess child = ChildProcess.start(CliRun.command(java.util.List.of(), "mcp", "--new-token"), root.resolve("logs"),
                 Map.of("XDG_DATA_HOME", root.resolve("xdg").toString()));
         assertThat(child.exitCode(Duration.ofMinutes(1))).as(child.err()).isZero();
         assertThat(child.err()).contains("a new token is in " + data.resolve(McpToken.FILE));

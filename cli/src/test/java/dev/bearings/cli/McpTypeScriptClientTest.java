@@ -1,11 +1,12 @@
 package dev.bearings.cli;
 
-import dev.bearings.mcp.AnswerPrompt;
-import dev.bearings.mcp.NoteResources;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bearings.mcp.AnswerPrompt;
+import dev.bearings.mcp.NoteResources;
 import dev.bearings.testkit.Prerequisite;
+import dev.bearings.testkit.process.ServedMcp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -206,8 +207,8 @@ class McpTypeScriptClientTest {
 
     /** The same calls to one shared {@code bearings mcp --http}, which is still alive after the client left. */
     private JsonNode runOverHttp(Path index, ArrayNode calls) throws Exception {
-        try (McpHttpServerProcess http = McpHttpServerProcess.start(root, index)) {
-            JsonNode transcript = run(McpServerProcess.JSON.createObjectNode().put("url", http.url).put("token", http.token), calls);
+        try (ServedMcp http = McpServerProcess.served(root, index)) {
+            JsonNode transcript = run(McpServerProcess.JSON.createObjectNode().put("url", http.url()).put("token", http.token()), calls);
             assertThat(http.isAlive()).as(http.err()).isTrue();
             assertThat(http.stop()).as("stopped by SIGTERM").isIn(0, 143);
             assertThat(http.err()).doesNotContain("Exception");

@@ -3,6 +3,7 @@ package dev.bearings.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.testkit.Prerequisite;
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,7 +47,7 @@ class ReadOnlyIndexTest {
         /** Runs it to the end, within two minutes. */
         static CliProcess run(List<String> command) throws Exception {
             Path logs = Files.createTempDirectory("bearings-child");
-            try (Child child = Child.start(command, logs)) {
+            try (ChildProcess child = ChildProcess.start(command, logs)) {
                 int code = child.exitCode(Duration.ofMinutes(2));
                 return new CliProcess(code, child.out(), child.err());
             } finally {

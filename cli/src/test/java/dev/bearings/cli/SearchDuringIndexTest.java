@@ -1,6 +1,7 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -80,8 +81,8 @@ class SearchDuringIndexTest {
         assertThat(first.exitCode()).as(first.err()).isZero();
     }
 
-    private static Child indexRun(Path index, String store, Path logs) throws Exception {
-        return Child.start(CliRun.command("index", "--index", index.toString(), "--store", store), logs);
+    private static ChildProcess indexRun(Path index, String store, Path logs) throws Exception {
+        return ChildProcess.start(CliRun.command("index", "--index", index.toString(), "--store", store), logs);
     }
 
     @ParameterizedTest
@@ -91,7 +92,7 @@ class SearchDuringIndexTest {
         indexFirstVersion(notes, index, store);
         write(notes, "second");
         Seen seen = new Seen();
-        try (Child run = indexRun(index, store, logs)) {
+        try (ChildProcess run = indexRun(index, store, logs)) {
             long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
             while (run.isAlive() && System.nanoTime() < deadline) {
                 CliRun search = CliRun.of("search", "--json", "--mode", "keyword", "--limit", "400", "--index",
@@ -121,7 +122,7 @@ class SearchDuringIndexTest {
             Path sources = index.resolve("sources.json");
             Object before = Files.readAttributes(sources, BasicFileAttributes.class).fileKey();
             Seen seen = new Seen();
-            try (Child run = indexRun(index, store, logs)) {
+            try (ChildProcess run = indexRun(index, store, logs)) {
                 // The run rewrites its sources file once it holds the index; searching before that would
                 // let the server's own sync take the index first, and the run would (rightly) refuse.
                 long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();

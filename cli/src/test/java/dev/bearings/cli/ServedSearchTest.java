@@ -1,7 +1,11 @@
 package dev.bearings.cli;
 
+import dev.bearings.cli.command.ServedSearch;
+import dev.bearings.cli.command.Version;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
+import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testkit.process.ServedMcp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,8 +21,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -44,13 +48,13 @@ class ServedSearchTest {
     static Path root;
     private static Path index;
     private static Path other;
-    private static McpHttpServerProcess server;
+    private static ServedMcp server;
 
     @BeforeAll
     static void start() throws Exception {
         index = McpServerProcess.indexedExamples(root, "sqlite");
         other = McpServerProcess.indexedExamples(Files.createDirectories(root.resolve("other")), "sqlite");
-        server = McpHttpServerProcess.start(root, index, "--watch");
+        server = McpServerProcess.served(root, index, "--watch");
     }
 
     @AfterAll
@@ -65,7 +69,7 @@ class ServedSearchTest {
     }
 
     private static Searched search(Path directory, String... args) throws Exception {
-        return search(server.dataFolder, directory, args);
+        return search(server.dataFolder(), directory, args);
     }
 
     /** The same, asking the servers that name themselves in {@code dataFolder}. */
@@ -73,7 +77,7 @@ class ServedSearchTest {
         Path classes = Files.createTempFile(root, "classes", ".log");
         List<String> command = new ArrayList<>(List.of("search"));
         command.addAll(List.of(args));
-        Child child = Child.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), command.toArray(String[]::new)),
+        ChildProcess child = ChildProcess.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), command.toArray(String[]::new)),
                 root.resolve("logs"), Map.of("XDG_DATA_HOME", dataFolder.getParent().toString()), directory);
         int exit = child.exitCode(Duration.ofMinutes(2));
         String loaded = Files.readString(classes);
@@ -94,7 +98,7 @@ class ServedSearchTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             gone = socket.getLocalPort();
         }
-        Files.writeString(server.dataFolder.resolve(ServedSearch.SERVERS).resolve(Integer.toString(gone)), "/gone\n");
+        Files.writeString(server.dataFolder().resolve(ServedSearch.SERVERS).resolve(Integer.toString(gone)), "/gone\n");
         CliRun alone = CliRun.of("search", "--index", index.toString(), QUERY);
         assertThat(alone.out()).contains("vpn-setup.md");
 
@@ -151,7 +155,7 @@ class ServedSearchTest {
     @Test
     void aProcessOnADeadServersPortIsToldNothingSecret() throws Exception {
         Path data = Files.createDirectories(root.resolve("impostor/bearings"));
-        Files.writeString(data.resolve(McpToken.FILE), server.token + "\n");
+        Files.writeString(data.resolve(McpToken.FILE), server.token() + "\n");
         try (Impostor impostor = new Impostor()) {
             Path entry = data.resolve(ServedSearch.SERVERS).resolve(Integer.toString(impostor.port()));
             ServedSearch.Announcement.of(data, impostor.port(), index, ServerKey.random());
@@ -162,7 +166,7 @@ class ServedSearchTest {
             assertThat(searched.loadedTheModel()).as("searched here").isTrue();
             String heard = impostor.heard();
             assertThat(heard).as("it was asked to prove itself").contains(ServerKey.CHALLENGE_HEADER);
-            assertThat(heard).doesNotContain(server.token).doesNotContain("wireguard").doesNotContain(root.toString())
+            assertThat(heard).doesNotContain(server.token()).doesNotContain("wireguard").doesNotContain(root.toString())
                     .doesNotContainIgnoringCase("Authorization");
 
             long dead = deadProcess();
@@ -181,8 +185,8 @@ class ServedSearchTest {
         assertThat(stop.waitFor(30, TimeUnit.SECONDS)).isTrue();
         try {
             Path classes = Files.createTempFile(root, "classes", ".log");
-            Child child = Child.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), "search", "--index", index.toString(),
-                    QUERY), root.resolve("logs"), Map.of("XDG_DATA_HOME", server.dataFolder.getParent().toString()), root);
+            ChildProcess child = ChildProcess.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), "search", "--index", index.toString(),
+                    QUERY), root.resolve("logs"), Map.of("XDG_DATA_HOME", server.dataFolder().getParent().toString()), root);
             // Before, the client waited 60 s for the paused server's answer; this bound is half that.
             assertThat(child.exitCode(Duration.ofSeconds(30))).as(child.err()).isZero();
             assertThat(child.out()).contains("vpn-setup.md");
@@ -259,13 +263,13 @@ class ServedSearchTest {
     @Test
     void theEndpointWantsTheToken() throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port + ServedSearch.ENDPOINT))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + ServedSearch.ENDPOINT))
                 .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("version=" + Version.NUMBER + "&cwd=%2F&arg=--index&arg=" + index + "&arg=vpn"));
         HttpResponse<String> refused = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         assertThat(refused.statusCode()).isEqualTo(401);
         assertThat(refused.body()).doesNotContain("WireGuard");
-        HttpResponse<String> answered = http.send(request.header("Authorization", "Bearer " + server.token).build(),
+        HttpResponse<String> answered = http.send(request.header("Authorization", "Bearer " + server.token()).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(answered.statusCode()).isEqualTo(200);
         assertThat(answered.body()).contains("WireGuard");
@@ -277,13 +281,13 @@ class ServedSearchTest {
         Path empty = alone.resolve("index");
         assertThat(CliRun.of("index", "--folder", Files.createDirectories(alone.resolve("no-notes")).toString(), "--index",
                 empty.toString()).exitCode()).isZero();
-        try (McpHttpServerProcess second = McpHttpServerProcess.start(alone, empty)) {
-            Path entry = second.dataFolder.resolve(ServedSearch.SERVERS).resolve(Integer.toString(second.port));
+        try (ServedMcp second = McpServerProcess.served(alone, empty)) {
+            Path entry = second.dataFolder().resolve(ServedSearch.SERVERS).resolve(Integer.toString(second.port()));
             assertThat(Files.readString(entry)).startsWith("index " + empty + "\npid " + second.pid() + "\nkey ");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry))).isEqualTo("rw-------");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry.getParent()))).isEqualTo("rwx------");
 
-            Searched relative = search(second.dataFolder, alone, "--index", "index", QUERY);
+            Searched relative = search(second.dataFolder(), alone, "--index", "index", QUERY);
             assertSame(relative.run(), CliRun.of("search", "--index", empty.toString(), QUERY));
             assertThat(relative.run().err()).as("the index named as the search names it").contains(empty.toString());
             assertThat(relative.loadedTheCommandLine()).as("served").isFalse();

@@ -1,7 +1,9 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bearings.cli.command.Version;
 import dev.bearings.source.bear.BearFixture;
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +32,7 @@ class WatchModeTest {
     void indexWatchSyncsEditorSavesNewSubfoldersAndDeletesThenStopsCleanly() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);
         Path index = root.resolve("index");
-        try (Child watch = watching(notes, index)) {
+        try (ChildProcess watch = watching(notes, index)) {
 
             Path travel = Files.createDirectory(notes.resolve("travel"));
             Thread.sleep(3_000); // the new folder's own event has been synced; what follows is seen only if it is watched
@@ -61,7 +63,7 @@ class WatchModeTest {
     void aNotesFolderDeletedAndMadeAnewIsWatchedAgain() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);
         Path index = root.resolve("index");
-        try (Child watch = watching(notes, index)) {
+        try (ChildProcess watch = watching(notes, index)) {
             try (var files = Files.list(notes)) {
                 for (Path file : files.toList()) {
                     Files.delete(file);
@@ -87,7 +89,7 @@ class WatchModeTest {
     void aSubfolderMadeDuringAnOverflowIsWatched() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);
         Path index = root.resolve("index");
-        try (Child watch = watching(notes, index)) {
+        try (ChildProcess watch = watching(notes, index)) {
             // A sync of many notes, and while it runs (nobody takes the events) more events than the JDK keeps for one
             // folder (512): the rest, "late" among them, are lost in an overflow.
             for (int i = 0; i < 400; i++) {
@@ -115,7 +117,7 @@ class WatchModeTest {
         BearFixture bear = new BearFixture(Files.createDirectories(root.resolve("bear")), BearFixture.Version.BEAR_2, db -> null);
         String vpn = bear.add("Home VPN", "# Home VPN\n\nWireGuard on the router.");
         Path index = root.resolve("index");
-        try (Child watch = Child.start(CliRun.command("index", "--watch", "--bear", bear.database.toString(), "--index",
+        try (ChildProcess watch = ChildProcess.start(CliRun.command("index", "--watch", "--bear", bear.database.toString(), "--index",
                 index.toString()), root.resolve("logs"))) {
             await(() -> watch.out().contains("1 note added") && watch.err().contains("watching"), watch, "the first sync");
             bear.add("Sourdough", "# Sourdough\n\nFeed the starter at 8.");
@@ -191,8 +193,8 @@ class WatchModeTest {
     }
 
     /** {@code bearings index --watch} on the example notes, past its first sync. */
-    private Child watching(Path notes, Path index) throws Exception {
-        Child watch = Child.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index", index.toString()),
+    private ChildProcess watching(Path notes, Path index) throws Exception {
+        ChildProcess watch = ChildProcess.start(CliRun.command("index", "--watch", "--folder", notes.toString(), "--index", index.toString()),
                 root.resolve("logs"));
         try {
             await(() -> watch.out().contains("5 notes added") && watch.err().contains("watching"), watch, "the first sync");
@@ -211,12 +213,12 @@ class WatchModeTest {
     }
 
     /** The lines the watch printed after its first sync. */
-    private static List<String> lines(Child watch) throws Exception {
+    private static List<String> lines(ChildProcess watch) throws Exception {
         List<String> all = watch.out().lines().toList();
         return all.subList(Math.min(1, all.size()), all.size());
     }
 
-    private static void await(Callable<Boolean> condition, Child child, String what) throws Exception {
+    private static void await(Callable<Boolean> condition, ChildProcess child, String what) throws Exception {
         Instant deadline = Instant.now().plus(WAIT);
         while (!condition.call()) {
             if (!child.isAlive() || Instant.now().isAfter(deadline)) {

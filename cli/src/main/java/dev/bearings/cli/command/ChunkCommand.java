@@ -1,9 +1,13 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
-import dev.bearings.app.OpenedEmbedder;
-import dev.bearings.app.Plugins;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.OpenedEmbedder;
+import dev.bearings.app.Plugins;
+import dev.bearings.cli.Bearings;
+import dev.bearings.cli.option.ChunkingOptions;
+import dev.bearings.cli.option.EmbedderOptions;
+import dev.bearings.cli.output.ChunkJson;
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
@@ -12,12 +16,11 @@ import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.NoteText;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.usecase.ChunkNote;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -26,13 +29,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings chunk FILE...}: shows how notes are cut, without indexing anything. */
 @Command(name = "chunk", mixinStandardHelpOptions = true,
         footerHeading = "%nExample:%n",
         footer = {"  bearings chunk notes/vpn-setup.md --max-words 200"},
         description = "Show the chunks Bearings cuts Markdown files into.")
-final class ChunkCommand implements Callable<Integer> {
+public final class ChunkCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

@@ -1,10 +1,11 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.OpenedRecipe;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.ProviderSpec;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.cli.option.RecipeOptions;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.plugin.Settings;
@@ -17,12 +18,11 @@ import dev.bearings.eval.ProjectData;
 import dev.bearings.eval.RememberingEmbedder;
 import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.eval.SuiteReport;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -33,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings eval}: retrieval quality of the whole pipeline on datasets, in throwaway indexes. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
@@ -41,7 +42,7 @@ import java.util.concurrent.Callable;
         description = {"Measure retrieval quality: on one dataset (a BEIR folder, ObliQA, the personal-notes set) or on the "
                 + "whole suite, in every store asked for.",
                 "Indexes into temporary folders, which are deleted afterwards."})
-final class EvalCommand implements Callable<Integer> {
+public final class EvalCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

@@ -1,5 +1,7 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.ChangeWatcher;
 import dev.bearings.app.Counted;
 import dev.bearings.app.GracefulStop;
@@ -11,20 +13,21 @@ import dev.bearings.app.SourcesConfig;
 import dev.bearings.app.SourcesSync;
 import dev.bearings.app.SyncReportJson;
 import dev.bearings.app.SyncSummary;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.cli.option.RecipeOptions;
+import dev.bearings.cli.option.StoreOptions;
+import dev.bearings.cli.output.StoppedSyncNotice;
+import dev.bearings.cli.output.SyncProgressBar;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import dev.bearings.core.usecase.SyncIndex;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,6 +41,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings index}: brings the index up to date with the notes, incrementally. */
 @Command(name = "index", mixinStandardHelpOptions = true,
@@ -46,7 +50,7 @@ import java.util.concurrent.Callable;
                 "  bearings index --bear --watch"},
         description = {"Index notes for search, re-reading only what changed.",
                 "With no source given, syncs the sources the index was last built from."})
-final class IndexCommand implements Callable<Integer> {
+public final class IndexCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

@@ -1,5 +1,6 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.app.ChangeWatcher;
 import dev.bearings.app.DataFolder;
 import dev.bearings.app.GracefulStop;
@@ -7,6 +8,12 @@ import dev.bearings.app.LiveIndex;
 import dev.bearings.app.OpenedRecipe;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.SourcesConfig;
+import dev.bearings.cli.Bearings;
+import dev.bearings.cli.option.RecipeOptions;
+import dev.bearings.cli.option.StoreOptions;
+import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexMismatchException;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.mcp.AnswerPrompt;
 import dev.bearings.mcp.JsonRpcGuard;
 import dev.bearings.mcp.ListChangedGate;
@@ -16,24 +23,19 @@ import dev.bearings.mcp.NoteResources;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.index.IndexMismatchException;
-import dev.bearings.core.index.IndexRecipe;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -49,6 +51,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.inject.Inject;
 
 /**
  * {@code bearings mcp}: the index as an MCP server for AI agents, over stdio for one client (only
@@ -62,9 +65,9 @@ import java.util.concurrent.atomic.AtomicReference;
         description = {"Serve the index to AI agents (Claude Desktop, Claude Code, Cursor) as an MCP server over stdio, or "
                 + "with --http to any number of them over HTTP on this machine.",
                 "Searches first sync the notes changed since the last sync, for at most --sync-budget seconds."})
-final class McpCommand implements Callable<Integer> {
+public final class McpCommand implements Callable<Integer> {
     private final Plugins plugins;
-    private final CommandFactory commands;
+    private final CommandLine.IFactory commands;
     static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
             + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
             + "and lines; use read_note to read a whole note or section.";
@@ -106,7 +109,7 @@ final class McpCommand implements Callable<Integer> {
     private RecipeOptions recipeOptions = new RecipeOptions();
 
     @Inject
-    McpCommand(Plugins plugins, CommandFactory commands) {
+    McpCommand(Plugins plugins, CommandLine.IFactory commands) {
         this.plugins = plugins;
         this.commands = commands;
     }
@@ -212,7 +215,7 @@ final class McpCommand implements Callable<Integer> {
                 .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
         ListChangedGate gate = ListChangedGate.opened();
         McpSyncServer server = build(McpServer.sync(gate.around(transport)), tools, index, mapper, gate);
-        SearchServlet search = new SearchServlet(commands, plugins, index, storeOptions.folder(), storeOptions.spec(plugins.stores()));
+        SearchServlet search = new SearchServlet(spec.root().userObject().getClass(), commands, plugins, index, storeOptions.folder(), storeOptions.spec(plugins.stores()));
         ServerKey key = ServerKey.random();
         try (McpHttpServer http = McpHttpServer.start(address, port, token, key,
                 Map.of(McpHttpServer.ENDPOINT, transport, ServedSearch.ENDPOINT, search));

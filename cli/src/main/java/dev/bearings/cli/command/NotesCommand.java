@@ -1,20 +1,20 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.Counted;
 import dev.bearings.app.Dates;
 import dev.bearings.app.NoteSummaryJson;
 import dev.bearings.app.Plugins;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.usecase.ListNotes;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -22,13 +22,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings notes}: the indexed notes, most recently modified first. */
 @Command(name = "notes", mixinStandardHelpOptions = true,
         footerHeading = "%nExample:%n",
         footer = {"  bearings notes --tag work --limit 20"},
         description = "List the indexed notes, most recently modified first, by tag, title or date.")
-final class NotesCommand implements Callable<Integer> {
+public final class NotesCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

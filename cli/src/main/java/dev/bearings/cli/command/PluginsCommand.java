@@ -1,20 +1,20 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
-import dev.bearings.app.Plugins;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.Plugins;
 import dev.bearings.core.plugin.Provider;
 import dev.bearings.core.plugin.ProviderRegistry;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings plugins}: every parser, embedder, index store and note source this command can use. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
         footer = {"  bearings plugins"},
         description = {"List the Markdown parsers, embedding engines, index stores and note sources, built in or found on the class path.",
                 "Choose them with --parser, --embedder, --store and --source NAME[:KEY=VALUE,...]."})
-final class PluginsCommand implements Callable<Integer> {
+public final class PluginsCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

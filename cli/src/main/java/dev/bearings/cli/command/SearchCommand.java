@@ -1,23 +1,25 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.Dates;
 import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.SearchHitJson;
 import dev.bearings.app.SourceNames;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.cli.option.EmbedderOptions;
+import dev.bearings.cli.option.StoreOptions;
+import dev.bearings.cli.output.Highlights;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -29,6 +31,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings search QUERY}: the passages that answer a question, grouped by note. */
 @Command(name = "search", mixinStandardHelpOptions = true,
@@ -36,7 +39,7 @@ import java.util.concurrent.Callable;
         footer = {"  bearings search \"how did I set up the VPN?\"",
                 "  bearings search --tag work --since 2026-01-01 \"printer driver\""},
         description = "Search the index by meaning and keywords.")
-final class SearchCommand implements Callable<Integer> {
+public final class SearchCommand implements Callable<Integer> {
     private final Plugins plugins;
     private final Server server;
 

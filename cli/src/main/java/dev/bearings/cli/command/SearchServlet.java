@@ -1,7 +1,9 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
 import dev.bearings.app.LiveIndex;
 import dev.bearings.app.Plugins;
+import dev.bearings.cli.option.EmbedderOptions;
+import dev.bearings.cli.option.StoreOptions;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -29,6 +31,7 @@ import java.util.Optional;
 final class SearchServlet extends HttpServlet {
     static final Duration PATIENCE = Duration.ofSeconds(2);
 
+    private final transient Class<?> root;
     private final transient CommandLine.IFactory commands;
     private final transient Plugins plugins;
     private final transient LiveIndex index;
@@ -36,10 +39,12 @@ final class SearchServlet extends HttpServlet {
     private final String store;
 
     /**
+     * @param root     the {@code bearings} command's class, whose {@code search} the request runs
      * @param commands makes the commands of a {@code bearings} command line
      * @param store    the {@code --store} the server was started with
      */
-    SearchServlet(CommandLine.IFactory commands, Plugins plugins, LiveIndex index, Path folder, String store) {
+    SearchServlet(Class<?> root, CommandLine.IFactory commands, Plugins plugins, LiveIndex index, Path folder, String store) {
+        this.root = root;
         this.commands = commands;
         this.plugins = plugins;
         this.index = index;
@@ -83,7 +88,7 @@ final class SearchServlet extends HttpServlet {
                 return type == SearchCommand.class ? type.cast(new SearchCommand(plugins, server)) : commands.create(type);
             }
         };
-        int exit = Bearings.run(new CommandLine(Bearings.class, served), new PrintWriter(out), new PrintWriter(err),
+        int exit = CommandLines.run(new CommandLine(root, served), new PrintWriter(out), new PrintWriter(err),
                 args.toArray(String[]::new));
         if (server.declined) {
             response.sendError(HttpServletResponse.SC_CONFLICT, "not this server's index, model or store, or busy syncing");

@@ -1,9 +1,12 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
 import dev.bearings.app.DataFolder;
 import dev.bearings.app.OwnerOnly;
+import dev.bearings.cli.Bearings;
+import dev.bearings.cli.output.Highlights;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,12 +36,12 @@ import java.util.OptionalInt;
  * server busy with a long sync), the command runs here as always. This class is the client and must
  * stay light: it runs before picocli, Jackson or the model are loaded, and loads none of them.
  */
-final class ServedSearch {
-    static final String ENDPOINT = "/search";
-    static final String SERVERS = "servers";
+public final class ServedSearch {
+    public static final String ENDPOINT = "/search";
+    public static final String SERVERS = "servers";
     /** The response's headers: the command's exit code, and where its stdout ends and its stderr begins. */
-    static final String EXIT_HEADER = "Bearings-Exit";
-    static final String OUT_CHARS_HEADER = "Bearings-Out-Chars";
+    public static final String EXIT_HEADER = "Bearings-Exit";
+    public static final String OUT_CHARS_HEADER = "Bearings-Out-Chars";
     private static final int CONNECT_MILLIS = 1_000;
     private static final int ANSWER_MILLIS = 60_000;
 
@@ -50,7 +53,7 @@ final class ServedSearch {
      *
      * @return its exit code, or empty when no server answered and the command should run here
      */
-    static OptionalInt ask(List<String> args, PrintStream out, PrintStream err) {
+    public static OptionalInt ask(List<String> args, PrintStream out, PrintStream err) {
         Path data = DataFolder.path();
         List<Entry> entries = Entry.all(data.resolve(SERVERS));
         if (entries.isEmpty()) {
@@ -207,9 +210,9 @@ final class ServedSearch {
      *
      * @param file the file naming the server, removed on close
      */
-    record Announcement(Path file) implements AutoCloseable {
+    public record Announcement(Path file) implements AutoCloseable {
         /** Writes the entry of this process, serving {@code index} on {@code port} and proving itself with {@code key}, whole or not at all. */
-        static Announcement of(Path dataFolder, int port, Path index, ServerKey key) throws IOException {
+        public static Announcement of(Path dataFolder, int port, Path index, ServerKey key) throws IOException {
             Path servers = OwnerOnly.folder(dataFolder.resolve(SERVERS));
             Path file = servers.resolve(Integer.toString(port));
             Path written = OwnerOnly.file(Files.createTempFile(servers, "." + port, ".tmp"));

@@ -1,24 +1,25 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
 import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.app.Plugins;
+import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.util.List;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings similarity A B}: the cosine similarity of two texts, a quick check of a model. */
 @Command(name = "similarity", mixinStandardHelpOptions = true,
         footerHeading = "%nExample:%n",
         footer = {"  bearings similarity \"set up the VPN\" \"configure WireGuard\""},
         description = "Print the cosine similarity of two texts under the embedding model.")
-final class SimilarityCommand implements Callable<Integer> {
+public final class SimilarityCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

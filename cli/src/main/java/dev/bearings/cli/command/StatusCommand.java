@@ -1,32 +1,33 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.Counted;
 import dev.bearings.app.IndexStatusJson;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.SourcesConfig;
 import dev.bearings.app.SourcesSync;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.source.SourceException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings status}: what the index holds and how it was built. */
 @Command(name = "status", mixinStandardHelpOptions = true,
         footerHeading = "%nExample:%n",
         footer = {"  bearings status --index ~/my-index"},
         description = "Show what the index holds.")
-final class StatusCommand implements Callable<Integer> {
+public final class StatusCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

@@ -1,26 +1,27 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
-import dev.bearings.app.Plugins;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.Plugins;
+import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.usecase.ListTags;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
-import javax.inject.Inject;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import javax.inject.Inject;
 
 /** {@code bearings tags}: the tags of the indexed notes with their note counts. */
 @Command(name = "tags", mixinStandardHelpOptions = true,
         footerHeading = "%nExample:%n",
         footer = {"  bearings tags --json"},
         description = "List the tags of the indexed notes with how many notes carry each (a parent counts its children's).")
-final class TagsCommand implements Callable<Integer> {
+public final class TagsCommand implements Callable<Integer> {
     private final Plugins plugins;
 
     @CommandLine.Spec

@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.command;
 
 import picocli.CommandLine;
 
@@ -8,8 +8,8 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /** The version this command was built as, from its POM (through a filtered resource). */
-final class Version implements CommandLine.IVersionProvider {
-    static final String NUMBER = read();
+public final class Version implements CommandLine.IVersionProvider {
+    public static final String NUMBER = read();
 
     private static String read() {
         try (InputStream in = Version.class.getResourceAsStream("version.properties")) {

@@ -1,8 +1,8 @@
-package dev.bearings.cli;
+package dev.bearings.cli.option;
 
 import dev.bearings.core.chunk.ChunkingRules;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +11,8 @@ import java.util.List;
  * The parser and the chunking rules, shared by every command that chunks. A flag not given leaves the
  * value an existing index was built with (or the default for a new one).
  */
-final class ChunkingOptions {
-    static final String DEFAULT_PARSER = "commonmark";
+public final class ChunkingOptions {
+    public static final String DEFAULT_PARSER = "commonmark";
 
     @Option(names = "--parser", paramLabel = "NAME",
             description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: the index's, else commonmark).",
@@ -34,12 +34,12 @@ final class ChunkingOptions {
             description = "Words repeated across a cut inside a section (default: the preset's).")
     Integer overlapWords;
 
-    String parser(String fallback) {
+    public String parser(String fallback) {
         return parser != null ? parser : fallback;
     }
 
     /** The rules: a preset when given, else {@code base}; single flags over either. */
-    ChunkingRules rules(CommandLine commandLine, ChunkingRules base) {
+    public ChunkingRules rules(CommandLine commandLine, ChunkingRules base) {
         ChunkingRules start = preset == null ? base : switch (preset) {
             case "default", "design-record" -> ChunkingRules.DEFAULT;
             default -> throw new CommandLine.ParameterException(commandLine,

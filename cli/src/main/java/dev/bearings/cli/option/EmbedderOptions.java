@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.option;
 
 import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.core.embed.Embedder;
@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * Options that choose and tune the embedder, shared by every command that embeds. Without them, a
  * command on an existing index uses the embedder the index was built with.
  */
-final class EmbedderOptions {
+public final class EmbedderOptions {
     static final String DEFAULT_EMBEDDER = "onnx";
 
     @Option(names = "--embedder", paramLabel = "NAME",
@@ -39,12 +39,12 @@ final class EmbedderOptions {
                     + "all-MiniLM-L6-v2; at most 512).")
     Integer window;
 
-    boolean requested() {
+    public boolean requested() {
         return embedder != null || model != null || window != null;
     }
 
     /** The embedder the flags ask for, on top of what {@code built} (an index's recipe, if any) used. */
-    OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry, Optional<IndexRecipe> built) {
+    public OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry, Optional<IndexRecipe> built) {
         String name = embedder != null ? embedder : built.map(IndexRecipe::embedder).orElse(DEFAULT_EMBEDDER);
         Map<String, String> settings = new TreeMap<>();
         if (built.isPresent() && built.get().embedder().equals(name)) {
@@ -69,7 +69,7 @@ final class EmbedderOptions {
         return new OpenedEmbedder(name, settings, created);
     }
 
-    OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry) {
+    public OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry) {
         return open(registry, Optional.empty());
     }
 

@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.option;
 
 import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.app.OpenedRecipe;
@@ -9,8 +9,8 @@ import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.ParserProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.plugin.Settings;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 import java.util.Optional;
 
@@ -20,7 +20,7 @@ import java.util.Optional;
  * or {@code bearings mcp} syncs and searches with the index's own recipe; a new index starts from the
  * defaults.
  */
-final class RecipeOptions {
+public final class RecipeOptions {
     @Mixin
     ChunkingOptions chunking = new ChunkingOptions();
 
@@ -28,7 +28,7 @@ final class RecipeOptions {
     EmbedderOptions embedder = new EmbedderOptions();
 
     /** The recipe these flags make on top of {@code built} (an index's own recipe, when there is one). */
-    OpenedRecipe open(CommandLine commandLine, ProviderRegistry<ParserProvider> parsers,
+    public OpenedRecipe open(CommandLine commandLine, ProviderRegistry<ParserProvider> parsers,
                 ProviderRegistry<EmbedderProvider> embedders, Optional<IndexRecipe> built) {
         String parserName = chunking.parser(built.map(IndexRecipe::parser).orElse(ChunkingOptions.DEFAULT_PARSER));
         ChunkingRules rules = chunking.rules(commandLine, built.map(IndexRecipe::rules).orElse(ChunkingRules.DEFAULT));

@@ -1,21 +1,21 @@
-package dev.bearings.cli;
+package dev.bearings.cli.option;
 
 import dev.bearings.app.DataFolder;
 import dev.bearings.app.ProviderSpec;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Where the index lives and which kind it is, shared by every command that opens one. */
-final class StoreOptions {
+public final class StoreOptions {
 
     @Option(names = "--index", paramLabel = "DIR",
             description = "Index folder (default: $XDG_DATA_HOME/bearings, ~/.local/share/bearings, or "
@@ -30,22 +30,22 @@ final class StoreOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec command;
 
-    Path folder() {
+    public Path folder() {
         return folder(Path.of(""));
     }
 
     /** The folder, a relative {@code --index} taken from {@code workingFolder} (a client's, for a served search). */
-    Path folder(Path workingFolder) {
+    public Path folder(Path workingFolder) {
         return (folder != null ? workingFolder.resolve(folder) : DataFolder.path()).toAbsolutePath().normalize();
     }
 
-    ChunkIndexStore store(ProviderRegistry<ChunkIndexProvider> stores) {
+    public ChunkIndexStore store(ProviderRegistry<ChunkIndexProvider> stores) {
         ProviderSpec spec = ProviderSpec.parse(spec(stores));
         return stores.create(spec.name(), spec.settings());
     }
 
     /** {@link #spec(ProviderRegistry, Path)} for this command's own working folder. */
-    String spec(ProviderRegistry<ChunkIndexProvider> stores) {
+    public String spec(ProviderRegistry<ChunkIndexProvider> stores) {
         return spec(stores, Path.of(""));
     }
 
@@ -54,7 +54,7 @@ final class StoreOptions {
      * an index folder says what it is. A {@code --store} of another kind than the folder holds is refused,
      * rather than a second index built beside the first.
      */
-    String spec(ProviderRegistry<ChunkIndexProvider> stores, Path workingFolder) {
+    public String spec(ProviderRegistry<ChunkIndexProvider> stores, Path workingFolder) {
         Path folder = folder(workingFolder);
         List<String> held = stores.providers().stream().filter(p -> p.holdsIndexIn(folder)).map(ChunkIndexProvider::name).toList();
         if (store != null) {
@@ -76,7 +76,7 @@ final class StoreOptions {
      * The {@code --index} flag naming this index, for a command we suggest, so that pasted it acts on
      * the same index; empty for the default index.
      */
-    String indexFlag() {
+    public String indexFlag() {
         if (folder == null) {
             return "";
         }
@@ -85,7 +85,7 @@ final class StoreOptions {
     }
 
     /** The store's name without its settings, which may hold a password: what status and the MCP server show. */
-    String storeName(ProviderRegistry<ChunkIndexProvider> stores) {
+    public String storeName(ProviderRegistry<ChunkIndexProvider> stores) {
         return ProviderSpec.parse(spec(stores)).name();
     }
 

@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.output;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.bearings.core.chunk.Chunk;
@@ -8,10 +8,10 @@ import java.util.List;
 
 /** A chunk as {@code bearings chunk --json} prints it. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record ChunkJson(String file, int ordinal, String headingPath, List<HeadingJson> headings, int startLine,
+public record ChunkJson(String file, int ordinal, String headingPath, List<HeadingJson> headings, int startLine,
                  int endLine, int words, int overlapWords, Integer tokens, String text) {
 
-    static ChunkJson of(String file, Chunk chunk) {
+    public static ChunkJson of(String file, Chunk chunk) {
         return new ChunkJson(file, chunk.ordinal(), chunk.headingPath().toString(),
                 chunk.headingPath().headings().stream().map(HeadingJson::of).toList(),
                 chunk.lines().first(), chunk.lines().last(), chunk.words(), chunk.overlapWords(),

@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.output;
 
 import java.util.regex.Pattern;
 
@@ -6,8 +6,8 @@ import java.util.regex.Pattern;
  * How a search's text output shows what matched, as ripgrep and git do: in colour on a terminal, as
  * plain text when piped or when the user said so ({@code NO_COLOR}, {@code --color=never}).
  */
-final class Highlights {
-    static final String AUTO = "auto";
+public final class Highlights {
+    public static final String AUTO = "auto";
     private static final Pattern MARKED = Pattern.compile("\\*\\*(.+?)\\*\\*");
     private static final String MATCH = "\u001b[1;31m";
     private static final String TITLE = "\u001b[1m";
@@ -23,7 +23,7 @@ final class Highlights {
      * {@code always}, {@code never}, or {@code auto}: colour when standard output is a terminal, unless
      * {@code NO_COLOR} is set or the terminal is dumb.
      */
-    static Highlights of(String when) {
+    public static Highlights of(String when) {
         return switch (when) {
             case "always" -> new Highlights(true);
             case "never" -> new Highlights(false);
@@ -33,7 +33,7 @@ final class Highlights {
     }
 
     /** What {@code auto} means here: for a client that asks a server to print for it. */
-    static String resolved(String when) {
+    public static String resolved(String when) {
         return when.equals(AUTO) ? (terminal() ? "always" : "never") : when;
     }
 
@@ -43,11 +43,11 @@ final class Highlights {
     }
 
     /** A snippet with its matches, marked {@code **like this**} by the search, shown as matches. */
-    String snippet(String marked) {
+    public String snippet(String marked) {
         return MARKED.matcher(marked).replaceAll(match -> colour ? MATCH + quote(match.group(1)) + RESET : quote(match.group(1)));
     }
 
-    String title(String title) {
+    public String title(String title) {
         return colour ? TITLE + title + RESET : title;
     }
 

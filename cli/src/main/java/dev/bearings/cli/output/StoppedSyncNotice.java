@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.output;
 
 import dev.bearings.app.Counted;
 import dev.bearings.core.usecase.SyncIndex;
@@ -11,14 +11,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * What Ctrl-C or SIGTERM in the middle of a sync says: how far it got and how to finish. The notes
  * synced so far are committed, and the next run goes on from there (a killed run leaves a whole index).
  */
-final class StoppedSyncNotice implements AutoCloseable {
+public final class StoppedSyncNotice implements AutoCloseable {
     private final AtomicReference<String> source = new AtomicReference<>();
     private final AtomicInteger planned = new AtomicInteger();
     private final AtomicInteger done = new AtomicInteger();
     private final Thread hook;
     private volatile boolean finished;
 
-    StoppedSyncNotice(PrintWriter err, String again) {
+    public StoppedSyncNotice(PrintWriter err, String again) {
         hook = new Thread(() -> {
             String stopped = source.get();
             if (!finished && stopped != null && (planned.get() == 0 || done.get() < planned.get())) {
@@ -32,7 +32,7 @@ final class StoppedSyncNotice implements AutoCloseable {
     }
 
     /** {@code progress}, counted for the notice, while {@code name} syncs. */
-    SyncIndex.Progress counting(String name, SyncIndex.Progress progress) {
+    public SyncIndex.Progress counting(String name, SyncIndex.Progress progress) {
         planned.set(0);
         done.set(0);
         source.set(name);

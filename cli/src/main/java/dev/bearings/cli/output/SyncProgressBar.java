@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.output;
 
 import dev.bearings.core.usecase.SyncIndex;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -9,13 +9,13 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import java.io.PrintStream;
 
 /** Draws notes done, chunks, rate and time left on stderr while a sync runs in a terminal. */
-final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable {
+public final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable {
     private final String task;
     private final PrintStream err;
     private ProgressBar bar;
     private long chunks;
 
-    SyncProgressBar(String task, PrintStream err) {
+    public SyncProgressBar(String task, PrintStream err) {
         this.task = task;
         this.err = err;
     }

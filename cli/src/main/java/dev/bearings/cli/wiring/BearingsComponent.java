@@ -1,12 +1,13 @@
-package dev.bearings.cli;
+package dev.bearings.cli.wiring;
 
 import dagger.Component;
+import picocli.CommandLine;
 
 import javax.inject.Singleton;
 
 /** Everything the commands need, wired at compile time. */
 @Singleton
 @Component(modules = {PluginsModule.class, CommandsModule.class})
-interface BearingsComponent {
-    CommandFactory commandFactory();
+public interface BearingsComponent {
+    CommandLine.IFactory commands();
 }

@@ -1,10 +1,10 @@
-package dev.bearings.cli;
+package dev.bearings.cli.wiring;
 
 import picocli.CommandLine;
 
+import java.util.Map;
 import javax.inject.Inject;
 import javax.inject.Provider;
-import java.util.Map;
 
 /** Lets picocli create commands through Dagger, and anything else the usual way. */
 final class CommandFactory implements CommandLine.IFactory {

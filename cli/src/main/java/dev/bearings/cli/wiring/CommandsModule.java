@@ -1,13 +1,27 @@
-package dev.bearings.cli;
+package dev.bearings.cli.wiring;
 
 import dagger.Binds;
 import dagger.Module;
 import dagger.multibindings.ClassKey;
 import dagger.multibindings.IntoMap;
+import dev.bearings.cli.command.ChunkCommand;
+import dev.bearings.cli.command.EvalCommand;
+import dev.bearings.cli.command.IndexCommand;
+import dev.bearings.cli.command.McpCommand;
+import dev.bearings.cli.command.NotesCommand;
+import dev.bearings.cli.command.PluginsCommand;
+import dev.bearings.cli.command.SearchCommand;
+import dev.bearings.cli.command.SimilarityCommand;
+import dev.bearings.cli.command.StatusCommand;
+import dev.bearings.cli.command.TagsCommand;
+import picocli.CommandLine;
 
 /** The subcommands, by class, for picocli to instantiate through Dagger. */
 @Module
 interface CommandsModule {
+    @Binds
+    CommandLine.IFactory commands(CommandFactory factory);
+
     @Binds
     @IntoMap
     @ClassKey(ChunkCommand.class)

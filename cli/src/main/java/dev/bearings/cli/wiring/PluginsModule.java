@@ -1,9 +1,9 @@
-package dev.bearings.cli;
+package dev.bearings.cli.wiring;
 
-import dev.bearings.app.Plugins;
 import dagger.Module;
 import dagger.Provides;
 import dagger.multibindings.IntoSet;
+import dev.bearings.app.Plugins;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.EmbedderProvider;
 import dev.bearings.core.plugin.NoteSourceProvider;
@@ -19,8 +19,8 @@ import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.solr.SolrIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 
-import javax.inject.Singleton;
 import java.util.Set;
+import javax.inject.Singleton;
 
 /**
  * The built-in adapters, bound at compile time, plus whatever providers {@link java.util.ServiceLoader}

@@ -1,4 +1,4 @@
-package dev.bearings.cli;
+package dev.bearings.cli.wiring;
 
 import java.util.ArrayList;
 import java.util.Collection;
