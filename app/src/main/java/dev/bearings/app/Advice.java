@@ -14,14 +14,24 @@ public final class Advice {
 
     /** The failure's message, followed by what to do when there is something to do. */
     public static String message(Throwable failure) {
+        return message(failure, "");
+    }
+
+    /**
+     * The same, the {@code bearings index} it suggests carrying {@code flags}: the flags of the failed
+     * command that say which index and how it is made, so that pasted it acts on the same index.
+     *
+     * @param flags empty, or flags each with a leading space: {@code " --index idx --window 128"}
+     */
+    public static String message(Throwable failure, String flags) {
         String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
         if (failure instanceof IndexMismatchException) {
-            return message + ". Rebuild it with: bearings index --rebuild (or choose another --index folder)";
+            return message + ". Rebuild it with: bearings index" + flags + " --rebuild (or choose another --index folder)";
         }
         if (failure instanceof IndexUnreadableException unreadable) {
             return switch (unreadable.problem()) {
-                case ABSENT -> message + " (run bearings index --folder DIR or --bear first)";
-                case DAMAGED -> message + ". If it is damaged, rebuild it with: bearings index --rebuild";
+                case ABSENT -> message + " (run bearings index" + flags + " --folder DIR, or --bear, first)";
+                case DAMAGED -> message + ". If it is damaged, rebuild it with: bearings index" + flags + " --rebuild";
                 case BUSY -> message + "; try again when it is done";
                 case UNWRITABLE -> message;
                 case UNREACHABLE -> message + "; check the address and that the server runs";

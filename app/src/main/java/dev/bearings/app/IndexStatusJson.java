@@ -16,7 +16,7 @@ import java.util.Map;
  * @param skippedBySource      per source, the notes left out at its last sync, by reason
  * @param changedSinceLastSync notes added, changed or removed in the sources since; null when a source cannot be read now
  */
-public record IndexStatusJson(String store, String model, int dimension, String chunking, int formatVersion, int notes,
+public record IndexStatusJson(String store, String model, int dimension, ChunkingJson chunking, int formatVersion, int notes,
                        int chunks, Map<String, Integer> notesBySource, List<String> sources,
                        Map<String, Map<String, Integer>> skippedBySource, long bytesOnDisk, Integer changedSinceLastSync,
                        String lastSync) {
@@ -25,7 +25,7 @@ public record IndexStatusJson(String store, String model, int dimension, String 
                                           Integer changed) {
         IndexManifest manifest = reader.manifest();
         IndexStats stats = reader.stats();
-        return new IndexStatusJson(store, manifest.modelId(), manifest.dimension(), manifest.chunking(),
+        return new IndexStatusJson(store, manifest.modelId(), manifest.dimension(), ChunkingJson.of(manifest.recipe()),
                 manifest.formatVersion(), stats.notesBySource().values().stream().mapToInt(Integer::intValue).sum(), stats.chunks(),
                 stats.notesBySource(), sources, config.skipped(), stats.bytesOnDisk(), changed,
                 stats.lastSync().map(Object::toString).orElse(null));

@@ -13,6 +13,7 @@ import java.util.TreeSet;
  * @param headings    every section the passage holds (small sections are merged into the one before)
  * @param weights how much the vector and the keyword list counted for the query (the same for every
  *                passage of one search)
+ * @param attachment  the attachment whose text the passage is (Bear's OCR of an image or PDF); null for the note's own text
  */
 public record SearchHitJson(String title, String noteId, String source, String headingPath, List<String> headings, int startLine,
                      int endLine,
@@ -34,6 +35,6 @@ public record SearchHitJson(String title, String noteId, String source, String h
                 chunk.endLine(), hit.snippet(), chunk.text(), hit.score(),
                 hit.vectorRank().isPresent() ? hit.vectorRank().getAsInt() : null,
                 hit.keywordRank().isPresent() ? hit.keywordRank().getAsInt() : null, Weights.of(weights),
-                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), hit.link(), chunk.attachment());
+                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), hit.link(), chunk.attachment().isEmpty() ? null : chunk.attachment());
     }
 }

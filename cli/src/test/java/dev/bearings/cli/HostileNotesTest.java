@@ -42,6 +42,7 @@ class HostileNotesTest {
         random.nextBytes(noise);
         Files.write(notes.resolve("random-bytes.md"), noise);
         Files.write(notes.resolve("latin1.md"), "# Caf\u00e9\n\nna\u00efve\n".getBytes(StandardCharsets.ISO_8859_1));
+        Files.write(notes.resolve("latin1-later.md"), "# Menu\n\ncr\u00e8me br\u00fbl\u00e9e\n".getBytes(StandardCharsets.ISO_8859_1));
         try (OutputStream huge = Files.newOutputStream(notes.resolve("huge.md"))) {
             byte[] block = ("# Log\n\n" + "entry ".repeat(1000) + "\n\n").getBytes(StandardCharsets.UTF_8);
             for (long written = 0; written < 50L * 1024 * 1024; written += block.length) {
@@ -73,13 +74,12 @@ class HostileNotesTest {
         JsonNode stats = new ObjectMapper().readTree(status.out());
         assertThat(stats.get("notes").asInt()).as("indexed").isEqualTo(8);
         JsonNode skipped = stats.get("skippedBySource").get("folder:" + notes);
-        int skippedNotes = 0;
-        for (JsonNode count : skipped) {
-            skippedNotes += count.asInt();
-        }
-        assertThat(skippedNotes).as("skipped: %s", skipped).isEqualTo(3);
-        assertThat(skipped.fieldNames()).toIterable().anyMatch(reason -> reason.startsWith("is not valid UTF-8"))
-                .anyMatch(reason -> reason.startsWith("is 50.0 MB"));
+        assertThat(new ObjectMapper().convertValue(skipped, java.util.Map.class)).as("counted by reason, not by where each note went wrong")
+                .isEqualTo(java.util.Map.of("looks binary", 1, "is not valid UTF-8", 2, "is over 10 MB", 1));
+        JsonNode synced = new ObjectMapper().readTree(CliRun.of("index", "--json", "--index", index.toString(), "--rebuild").out());
+        assertThat(synced.get(0).get("skipped")).as("index --json counts them alike").isEqualTo(skipped);
+        assertThat(synced.get(0).get("unreadable")).extracting(JsonNode::asText).as("and names each note with what is wrong with it")
+                .contains("latin1.md: is not valid UTF-8 (bad byte at offset 5)", "latin1-later.md: is not valid UTF-8 (bad byte at offset 10)");
         for (String word : new String[]{"lighthouse", "kelp", "walrus", "Heading 2999", "narwhal", "otter"}) {
             CliRun search = CliRun.of("search", "--json", "--mode", "keyword", "--index", index.toString(), word);
             assertThat(search.exitCode()).as(search.err()).isZero();

@@ -2,9 +2,11 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.ShellWords;
 import dev.bearings.app.SourcesConfig;
 import dev.bearings.cli.command.Version;
 import dev.bearings.source.bear.BearFixture;
+import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +80,8 @@ class IndexCommandTest {
         JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
         assertThat(status.get("notes").asInt()).isEqualTo(2);
         assertThat(status.get("model").asText()).isEqualTo("bge-small-en-v1.5/int8");
-        assertThat(status.get("chunking").asText()).contains("window 512 tokens");
+        assertThat(status.get("chunking").toString()).as("field by field").isEqualTo("{\"maxWords\":300,\"minWords\":30,"
+                + "\"overlapWords\":40,\"tokenWindow\":512,\"prefix\":\"title > path\",\"parser\":\"commonmark\"}");
         assertThat(status.get("lastSync").asText()).isNotBlank();
         assertThat(status.get("changedSinceLastSync").asInt()).isZero();
         note("new.md", "# New\n\n" + section("Kayak", "the kayak"));
@@ -290,9 +293,12 @@ class IndexCommandTest {
         index();
         CliRun other = CliRun.of("index", "--index", index.toString(), "--window", "128");
         assertThat(other.exitCode()).isEqualTo(1);
-        assertThat(other.err()).contains("window 512 tokens").contains("window 128 tokens").contains("--rebuild");
-        int[] rebuilt = index("--window", "128", "--rebuild");
-        assertThat(rebuilt[0]).isEqualTo(1);
+        String suggested = "bearings index --index " + index + " --window 128 --rebuild";
+        assertThat(other.err()).as("the one field that differs, and the command that fixes it with the flags in use")
+                .contains("built with token budget window 512 tokens, not window 128 tokens. Rebuild it with: " + suggested + " (");
+        CliRun rebuilt = CliRun.of(suggested.substring("bearings ".length()).split(" "));
+        assertThat(rebuilt.exitCode()).as(rebuilt.err()).isZero();
+        assertThat(rebuilt.out()).contains("1 note added");
     }
 
     /**
@@ -310,6 +316,30 @@ class IndexCommandTest {
         }
         assertThat(run.isAlive()).as("still indexing: %s", run.err()).isTrue();
         return run;
+    }
+
+    /**
+     * On a terminal, a sync draws its progress on stderr; piped, it prints none. The terminal is a real
+     * pseudo-terminal, made by util-linux's {@code script}.
+     */
+    @Test
+    void aTerminalSeesTheProgressAndAPipeDoesNot(@TempDir Path logs) throws Exception {
+        Path script = Path.of("/usr/bin/script");
+        Prerequisite.require(Files.isExecutable(script), () -> "util-linux's script, which makes a pseudo-terminal, at " + script);
+        for (int i = 0; i < 60; i++) {
+            note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
+        }
+        String command = CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()).stream()
+                .map(ShellWords::quote).collect(java.util.stream.Collectors.joining(" "));
+        try (ChildProcess terminal = ChildProcess.run(List.of(script.toString(), "-qec", command, "/dev/null"), logs,
+                java.time.Duration.ofMinutes(3))) {
+            assertThat(terminal.exitCode(java.time.Duration.ofSeconds(1))).as(terminal.err()).isZero();
+            assertThat(terminal.out()).as("the source's short name, notes done of all, the rate and the chunks, as the bar ends")
+                    .contains("folder " + notes.getFileName() + " 100%").contains("60/60 notes").contains("notes/s").contains("120 chunks");
+        }
+        CliRun piped = CliRun.of("index", "--index", index.toString(), "--rebuild");
+        assertThat(piped.exitCode()).as(piped.err()).isZero();
+        assertThat(piped.err()).doesNotContain("60/60").doesNotContain("%");
     }
 
     @Test
@@ -347,7 +377,7 @@ class IndexCommandTest {
         assertThat(model.err()).contains("bge-small-en-v1.5/int8").contains("all-MiniLM-L6-v2/int8").contains("--rebuild");
         CliRun rules = CliRun.of("index", "--index", index.toString(), "--max-words", "200");
         assertThat(rules.exitCode()).isEqualTo(1);
-        assertThat(rules.err()).contains("max 300").contains("max 200").contains("--rebuild");
+        assertThat(rules.err()).contains("max words 300, not 200").contains("--max-words 200 --rebuild");
         CliRun search = CliRun.of("search", "--index", index.toString(), "--model", "int8", "tunnel");
         assertThat(search.exitCode()).isNotZero();
         assertThat(search.err()).contains("bge-small-en-v1.5/int8").contains("all-MiniLM-L6-v2/int8");

@@ -77,7 +77,7 @@ class IndexedRecipeTest {
                     .isEqualTo(cliSearch(index, "int8"));
         }
         assertThat(McpServerProcess.JSON.readTree(CliRun.of("status", "--json", "--index", index.toString()).out())
-                .path("chunking").asText()).contains("max 200");
+                .path("chunking").path("maxWords").asInt()).isEqualTo(200);
     }
 
     @Test

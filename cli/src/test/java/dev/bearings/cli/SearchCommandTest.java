@@ -91,6 +91,13 @@ class SearchCommandTest {
 
         JsonNode bread = search(store, "--mode", "vector", "baking bread at home");
         assertThat(bread.get(0).get("noteId").asText()).isEqualTo("sourdough.md");
+
+        List<Double> scores = new ArrayList<>();
+        // A question whose passages alternate between notes: grouped by note, they would not be best first.
+        search(store, "trip").forEach(hit -> scores.add(hit.get("score").asDouble()));
+        assertThat(scores).as("best first, not grouped by note").hasSizeGreaterThan(2)
+                .isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        assertThat(first.get("attachment").isNull()).as("a passage of the note's own text comes from no attachment").isTrue();
     }
 
     @ParameterizedTest
@@ -200,9 +207,12 @@ class SearchCommandTest {
 
     @Test
     void helpfulMessagesForAMissingIndexAndBadOptions(@TempDir Path empty) {
-        CliRun missing = CliRun.of("search", "--index", empty.resolve("none").toString(), "vpn");
+        Path none = empty.resolve("it's none");
+        CliRun missing = CliRun.of("search", "--index", none.toString(), "--limit", "3", "--json", "vpn");
         assertThat(missing.exitCode()).isEqualTo(1);
-        assertThat(missing.err()).contains("no index here yet").contains("bearings index");
+        assertThat(missing.err()).as("the suggestion acts on the same index, the path quoted for the shell, the flags index lacks left out")
+                .contains("no index here yet")
+                .contains("(run bearings index --index '" + none.toString().replace("'", "'\\''") + "' --folder DIR, or --bear, first)");
         CliRun mode = CliRun.of("search", "--index", empty.toString(), "--mode", "fuzzy", "vpn");
         assertThat(mode.exitCode()).isEqualTo(2);
         assertThat(mode.err()).contains("--mode must be hybrid, vector or keyword");

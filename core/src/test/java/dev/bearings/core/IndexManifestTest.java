@@ -84,8 +84,13 @@ class IndexManifestTest {
         assertThat(manifest.differences(new IndexManifest(4, otherModel))).containsExactly(
                 "index format 3 (this version of Bearings writes 4)",
                 "model bge-small-en-v1.5/int8 (384 dimensions), not all-MiniLM-L6-v2/fp32 (384 dimensions)",
-                "chunking max 300, min 30, overlap 40 words, window 512 tokens, prefix title > path, parser commonmark, not "
-                        + "max 200, min 30, overlap 40 words, window 256 tokens, prefix title > path, parser commonmark");
+                "max words 300, not 200",
+                "token budget window 512 tokens, not window 256 tokens");
+        IndexRecipe otherEverything = new IndexRecipe("flexmark", new ChunkingRules(300, 20, 60), false, IndexRecipe.Prefix.NONE,
+                "onnx", Map.of(), "bge-small-en-v1.5/int8", 512, 384);
+        assertThat(manifest.differences(new IndexManifest(3, otherEverything))).containsExactly(
+                "min words 30, not 20", "overlap words 40, not 60", "token budget window 512 tokens, not none",
+                "prefix title > path, not none", "parser commonmark, not flexmark");
         assertThatThrownBy(() -> manifest.requireSameAs(new IndexManifest(4, otherModel), Path.of("/idx")))
                 .isInstanceOf(IndexMismatchException.class).hasMessageContaining("/idx").hasMessageContaining("index format 3");
         manifest.requireSameAs(new IndexManifest(3, otherEngine), Path.of("/idx"));

@@ -206,7 +206,7 @@ public final class McpTools {
         ChunkIndexReader reader = index.reader();
         SearchNotes.Results results = new SearchNotes(index.embedder(), reader.manifest().recipe().fusion())
                 .search(reader, new SearchNotes.Request(query, limit, mode, filter));
-        return results.hits().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
+        return results.ranked().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
     }
 
     /** A note as read_note returns it. */

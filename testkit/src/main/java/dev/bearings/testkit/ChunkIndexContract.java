@@ -204,7 +204,7 @@ public abstract class ChunkIndexContract {
                 .hasMessageContaining("other-model/int8");
         IndexRecipe rules = new IndexRecipe(recipe().parser(), new ChunkingRules(200, 30, 40), recipe().tokenBudget(),
                 recipe().prefix(), "test", Map.of(), recipe().modelId(), recipe().window(), 4);
-        assertThatThrownBy(() -> store().open(folder, rules, false)).hasMessageContaining("max 200");
+        assertThatThrownBy(() -> store().open(folder, rules, false)).hasMessageContaining("max words 300, not 200");
         IndexRecipe sameModelOtherEngine = new IndexRecipe(recipe().parser(), recipe().rules(), recipe().tokenBudget(),
                 recipe().prefix(), "another-engine", Map.of("threads", "1"), recipe().modelId(), recipe().window(), 4);
         try (ChunkIndex same = store().open(folder, sameModelOtherEngine, false)) {

@@ -172,7 +172,7 @@ public final class McpCommand implements Callable<Integer> {
         if (config.isEmpty()) {
             // A desktop app starts the server before the user's first index: serve, and say why nothing is watched.
             System.err.println("bearings mcp: the index at " + storeOptions.folder() + " has no sources yet, so --watch watches "
-                    + "nothing; run bearings index --folder DIR (or --bear), then start the server again");
+                    + "nothing; run bearings index" + storeOptions.indexFlag() + " --folder DIR (or --bear), then start the server again");
             return null;
         }
         ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources());

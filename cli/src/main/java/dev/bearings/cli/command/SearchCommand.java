@@ -138,7 +138,7 @@ public final class SearchCommand implements Callable<Integer> {
 
     private int empty(Path folder) {
         spec.commandLine().getErr().println("bearings: the index at " + folder
-                + " is empty: run bearings index --folder DIR (or --bear) first");
+                + " is empty: run bearings index" + storeOptions.indexFlag(folder) + " --folder DIR (or --bear) first");
         return 1;
     }
 
@@ -162,7 +162,7 @@ public final class SearchCommand implements Callable<Integer> {
         }
         print(results);
         // As grep and ripgrep: a search that finds nothing is not a success a script should take for one.
-        return results.hits().isEmpty() ? 1 : 0;
+        return results.ranked().isEmpty() ? 1 : 0;
     }
 
     private SearchNotes.Mode parseMode() {
@@ -188,7 +188,8 @@ public final class SearchCommand implements Callable<Integer> {
     private void print(SearchNotes.Results results) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            List<SearchHitJson> hits = results.hits().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
+            // Best first, as a program reading them expects; people read them grouped by note, below.
+            List<SearchHitJson> hits = results.ranked().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(hits));
             return;
         }

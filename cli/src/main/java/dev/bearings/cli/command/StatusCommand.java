@@ -49,7 +49,9 @@ public final class StatusCommand implements Callable<Integer> {
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
         IndexStatusJson status;
+        String chunking;
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(folder)) {
+            chunking = index.manifest().chunking();
             status = IndexStatusJson.of(storeOptions.storeName(plugins.stores()), index, config,
                     sourceNames(config, index), changedSinceLastSync(config, index));
         }
@@ -60,7 +62,7 @@ public final class StatusCommand implements Callable<Integer> {
         }
         out.printf("index      %s (%s, format %d)%n", folder, status.store(), status.formatVersion());
         out.printf("model      %s, %d dimensions%n", status.model(), status.dimension());
-        out.printf("chunking   %s%n", status.chunking());
+        out.printf("chunking   %s%n", chunking);
         status.notesBySource().forEach((source, notes) -> {
             out.printf("source     %s: %s%n", source, Counted.of(notes, "note"));
             status.skippedBySource().getOrDefault(source, Map.of())

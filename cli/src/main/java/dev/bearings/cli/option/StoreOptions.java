@@ -8,6 +8,7 @@ import dev.bearings.core.plugin.ProviderRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import dev.bearings.app.ShellWords;
 import picocli.CommandLine;
 
 import java.nio.file.Path;
@@ -77,11 +78,12 @@ public final class StoreOptions {
      * the same index; empty for the default index.
      */
     public String indexFlag() {
-        if (folder == null) {
-            return "";
-        }
-        String path = folder().toString();
-        return " --index " + (path.matches("[\\w./@%+=:,-]+") ? path : "'" + path.replace("'", "'\\''") + "'");
+        return indexFlag(folder());
+    }
+
+    /** The same, for the index as resolved where the command was given (a served search's client). */
+    public String indexFlag(Path resolved) {
+        return folder == null ? "" : " --index " + ShellWords.quote(resolved.toString());
     }
 
     /** The store's name without its settings, which may hold a password: what status and the MCP server show. */

@@ -7,6 +7,8 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 import java.io.PrintStream;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
 /** Draws notes done, chunks, rate and time left on stderr while a sync runs in a terminal. */
 public final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable {
@@ -15,9 +17,27 @@ public final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable 
     private ProgressBar bar;
     private long chunks;
 
-    public SyncProgressBar(String task, PrintStream err) {
-        this.task = task;
+    /** @param source the source's name, {@code folder:/Users/me/notes}: the bar shows {@code folder notes} */
+    public SyncProgressBar(String source, PrintStream err) {
+        this.task = shortName(source);
         this.err = err;
+    }
+
+    /**
+     * A source's kind and the last name of its path: a whole path would leave the bar, the rate and
+     * the time left no room in a terminal's width.
+     */
+    static String shortName(String source) {
+        int colon = source.indexOf(':');
+        if (colon < 0) {
+            return source;
+        }
+        try {
+            Path last = Path.of(source.substring(colon + 1)).getFileName();
+            return last == null ? source.substring(0, colon) : source.substring(0, colon) + " " + last;
+        } catch (InvalidPathException notAPath) {
+            return source.substring(0, colon);
+        }
     }
 
     @Override

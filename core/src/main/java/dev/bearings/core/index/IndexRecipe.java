@@ -127,10 +127,24 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
         if (!modelId.equals(wanted.modelId) || dimension != wanted.dimension) {
             out.add("model " + model() + ", not " + wanted.model());
         }
-        if (!chunking().equals(wanted.chunking())) {
-            out.add("chunking " + chunking() + ", not " + wanted.chunking());
-        }
+        // Each rule by its own name: two whole chunking lines that differ in one number hide which.
+        differ(out, "max words", rules.maxWords(), wanted.rules.maxWords());
+        differ(out, "min words", rules.minWords(), wanted.rules.minWords());
+        differ(out, "overlap words", rules.overlapWords(), wanted.rules.overlapWords());
+        differ(out, "token budget", budget(), wanted.budget());
+        differ(out, "prefix", prefix.label(), wanted.prefix.label());
+        differ(out, "parser", parser, wanted.parser);
         return out;
+    }
+
+    private String budget() {
+        return tokenBudget ? "window " + window + " tokens" : "none";
+    }
+
+    private static void differ(List<String> out, String what, Object built, Object wanted) {
+        if (!built.equals(wanted)) {
+            out.add(what + " " + built + ", not " + wanted);
+        }
     }
 
     /** The recipe as flat text fields, which every store keeps as they are. */

@@ -18,6 +18,9 @@ public final class NoteText {
      */
     public static final long MAX_BYTES = 10L * 1024 * 1024;
 
+    /** The reason a note over {@link #MAX_BYTES} is skipped, the same for every size, to count them by. */
+    public static final String TOO_LARGE = "is over 10 MB";
+
     private NoteText() {
     }
 
@@ -27,11 +30,13 @@ public final class NoteText {
                 "is %.1f MB; notes over %d MB are not indexed", bytes / 1048576.0, MAX_BYTES / 1048576);
     }
 
+    private static final String NOT_UTF_8 = "is not valid UTF-8";
+
     /** @throws UnreadableNoteException saying why, with the byte offset of the first bad byte */
     public static String decode(byte[] bytes) throws UnreadableNoteException {
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == 0) {
-                throw new UnreadableNoteException("looks binary (NUL byte at offset " + i + ")");
+                throw new UnreadableNoteException("looks binary", "NUL byte at offset " + i);
             }
         }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
@@ -41,11 +46,11 @@ public final class NoteText {
         CharBuffer out = CharBuffer.allocate(bytes.length);
         var result = decoder.decode(in, out, true);
         if (result.isError()) {
-            throw new UnreadableNoteException("is not valid UTF-8 (bad byte at offset " + in.position() + ")");
+            throw new UnreadableNoteException(NOT_UTF_8, "bad byte at offset " + in.position());
         }
         result = decoder.flush(out);
         if (result.isError()) {
-            throw new UnreadableNoteException("is not valid UTF-8 (truncated sequence at the end)");
+            throw new UnreadableNoteException(NOT_UTF_8, "truncated sequence at the end");
         }
         return out.flip().toString();
     }
@@ -54,8 +59,19 @@ public final class NoteText {
     public static final class UnreadableNoteException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        public UnreadableNoteException(String reason) {
-            super(reason);
+        private final String reason;
+
+        /**
+         * @param reason what is wrong, the same for every note it is wrong with (skipped notes are counted by it)
+         * @param detail where, in this note
+         */
+        public UnreadableNoteException(String reason, String detail) {
+            super(reason + " (" + detail + ")");
+            this.reason = reason;
+        }
+
+        public String reason() {
+            return reason;
         }
     }
 }

@@ -48,7 +48,15 @@ public interface NoteSource extends AutoCloseable {
         private final String reason;
 
         public UnreadableNote(String noteId, String reason) {
-            super(noteId + ": " + reason);
+            this(noteId, reason, reason);
+        }
+
+        /**
+         * @param reason what is wrong, the same for every note it is wrong with: skipped notes are counted by it
+         * @param said   what is wrong with this note, where it differs from the reason (a byte offset, a size)
+         */
+        public UnreadableNote(String noteId, String reason, String said) {
+            super(noteId + ": " + said);
             this.reason = reason;
         }
 

@@ -124,13 +124,6 @@ public final class SearchNotes {
         public List<NoteHits> notes() {
             return group(ranked);
         }
-
-        /** The hits in note-grouped order, as people read them. */
-        public List<Hit> hits() {
-            List<Hit> all = new ArrayList<>();
-            notes().forEach(n -> all.addAll(n.hits()));
-            return all;
-        }
     }
 
     /**

@@ -137,7 +137,7 @@ public final class FolderSource implements NoteSource {
             try {
                 text = NoteText.decode(opened.bytes());
             } catch (NoteText.UnreadableNoteException e) {
-                throw new UnreadableNote(id, e.getMessage());
+                throw new UnreadableNote(id, e.reason(), e.getMessage());
             }
             String fileName = file.getFileName().toString();
             String title = fileName.substring(0, fileName.lastIndexOf('.'));
@@ -167,7 +167,7 @@ public final class FolderSource implements NoteSource {
         }
         String tooLarge = NoteText.tooLarge(checked.size());
         if (tooLarge != null) {
-            throw new UnreadableNote(id, tooLarge);
+            throw new UnreadableNote(id, NoteText.TOO_LARGE, tooLarge);
         }
         byte[] bytes;
         try (SeekableByteChannel channel = Files.newByteChannel(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
@@ -180,7 +180,7 @@ public final class FolderSource implements NoteSource {
             while (channel.read(buffer.clear()) > 0) {
                 read.write(buffer.array(), 0, buffer.position());
                 if (read.size() > NoteText.MAX_BYTES) {
-                    throw new UnreadableNote(id, NoteText.tooLarge(read.size()));
+                    throw new UnreadableNote(id, NoteText.TOO_LARGE, NoteText.tooLarge(read.size()));
                 }
             }
             bytes = read.toByteArray();
