@@ -2,6 +2,10 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.ShellWords;
+import dev.bearings.cli.output.Fitted;
+import dev.bearings.testkit.Prerequisite;
+import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,11 +17,15 @@ import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -203,6 +211,40 @@ class SearchCommandTest {
         List<String> passages = new ArrayList<>();
         hits.forEach(hit -> passages.add(hit.get("noteId").asText() + ":" + hit.get("startLine").asInt()));
         return passages;
+    }
+
+    /**
+     * On a terminal, every line fits its width but a link, which a terminal opens only when whole; piped,
+     * lines are whole; {@code --width} says how wide. The terminal is a real pseudo-terminal (util-linux's
+     * {@code script}) set to 60 columns with {@code stty}, as a user's would be, and {@code COLUMNS} unset.
+     */
+    @Test
+    void linesFitTheTerminalAndAPipeGetsThemWhole() throws Exception {
+        Path script = Path.of("/usr/bin/script");
+        Prerequisite.require(Files.isExecutable(script), () -> "util-linux's script, which makes a pseudo-terminal, at " + script);
+        indexNotes("sqlite");
+        String question = "how did I set up the VPN at home with WireGuard and the router";
+        String command = "stty cols 60; " + CliRun.command("search", "--index", index.toString(), question).stream()
+                .map(ShellWords::quote).collect(Collectors.joining(" "));
+        Map<String, String> noColumns = new HashMap<>();
+        noColumns.put("COLUMNS", null);
+        try (ChildProcess terminal = ChildProcess.start(List.of(script.toString(), "-qec", command, "/dev/null"), root.resolve("logs"),
+                noColumns)) {
+            assertThat(terminal.exitCode(Duration.ofMinutes(2))).as(terminal.err()).isZero();
+            List<String> lines = terminal.out().lines().map(line -> line.replace("\r", "")).toList();
+            assertThat(lines).as("passages were printed").anyMatch(line -> line.contains("vpn-setup.md"));
+            assertThat(lines.stream().filter(line -> !line.strip().startsWith("file:")))
+                    .allSatisfy(line -> assertThat(Fitted.columns(line)).as(line).isLessThanOrEqualTo(60));
+        }
+        CliRun piped = CliRun.of("search", "--index", index.toString(), question);
+        assertThat(piped.out().lines().filter(line -> !line.strip().startsWith("file:"))).as("whole when piped")
+                .anyMatch(line -> line.length() > 60);
+        CliRun forty = CliRun.of("search", "--width", "40", "--index", index.toString(), question);
+        assertThat(forty.out().lines().filter(line -> !line.strip().startsWith("file:")))
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(40));
+        CliRun narrow = CliRun.of("search", "--width", "5", "--index", index.toString(), question);
+        assertThat(narrow.exitCode()).isEqualTo(2);
+        assertThat(narrow.err()).contains("--width must be auto, 0 (lines whole) or at least 20 columns, not '5'");
     }
 
     @Test

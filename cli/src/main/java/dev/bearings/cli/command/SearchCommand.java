@@ -9,7 +9,9 @@ import dev.bearings.app.SearchHitJson;
 import dev.bearings.app.SourceNames;
 import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.cli.option.StoreOptions;
+import dev.bearings.cli.output.Fitted;
 import dev.bearings.cli.output.Highlights;
+import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.search.SearchFilter;
@@ -40,6 +42,8 @@ import javax.inject.Inject;
                 "  bearings search --tag work --since 2026-01-01 \"printer driver\""},
         description = "Search the index by meaning and keywords.")
 public final class SearchCommand implements Callable<Integer> {
+    private static final String INDENT = "   ";
+
     private final Plugins plugins;
     private final Server server;
 
@@ -59,6 +63,11 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--color", paramLabel = "WHEN", defaultValue = Highlights.AUTO, completionCandidates = ColorChoices.class,
             description = "Colour the matches: auto (default: on a terminal, unless NO_COLOR is set), always or never.")
     private String color;
+
+    @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = TerminalWidth.AUTO,
+            description = "Fit the lines to this many columns: auto (default: the terminal's; whole lines when piped), "
+                    + "or 0 for whole lines. Links are never cut.")
+    private String width;
 
     @Option(names = "--tag", paramLabel = "TAG", description = "Only notes with this tag or a child of it (repeatable: any).")
     private List<String> tags = new ArrayList<>();
@@ -118,6 +127,7 @@ public final class SearchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         highlights();
+        fitted();
         SearchNotes.Request request = new SearchNotes.Request(asked, limit, parseMode(),
                 new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
         if (server != null) {
@@ -198,23 +208,33 @@ public final class SearchCommand implements Callable<Integer> {
             return;
         }
         Highlights highlights = highlights();
+        Fitted fitted = fitted();
         int n = 1;
         for (SearchNotes.NoteHits note : results.notes()) {
-            out.printf("%d. %s  (%s)%n", n++, highlights.title(note.note().title()), note.note().id());
+            fitted.lines(n++ + ". ", INDENT, highlights.title(note.note().title()) + "  (" + note.note().id() + ")").forEach(out::println);
             for (SearchNotes.Hit hit : note.hits()) {
                 String why = (hit.vectorRank().isPresent() ? "vector #" + hit.vectorRank().getAsInt() : "")
                         + (hit.vectorRank().isPresent() && hit.keywordRank().isPresent() ? ", " : "")
                         + (hit.keywordRank().isPresent() ? "keyword #" + hit.keywordRank().getAsInt() : "");
                 String heading = hit.headingPath();
-                out.printf("   %s  lines %d-%d  score %.4f (%s)%n", heading.isEmpty() ? "(top)" : heading, hit.chunk().startLine(),
-                        hit.chunk().endLine(), hit.score(), why);
-                out.printf("   %s%n", highlights.snippet(hit.snippet()));
-                out.printf("   %s%n", hit.link());
+                fitted.lines(INDENT, INDENT, String.format(Locale.ROOT, "%s  lines %d-%d  score %.4f (%s)", heading.isEmpty() ? "(top)"
+                        : heading, hit.chunk().startLine(), hit.chunk().endLine(), hit.score(), why)).forEach(out::println);
+                fitted.lines(INDENT, INDENT, highlights.snippet(hit.snippet())).forEach(out::println);
+                // Whole, however wide: a terminal opens a link only when it is on one line.
+                out.println(INDENT + hit.link());
             }
         }
         if (parseMode() == SearchNotes.Mode.HYBRID) {
-            out.printf(Locale.ROOT, "(this question weighed meaning %.0f%%, keywords %.0f%%)%n", 100 * results.weights().vector(),
-                    100 * results.weights().keyword());
+            fitted.lines("", "", String.format(Locale.ROOT, "(this question weighed meaning %.0f%%, keywords %.0f%%)",
+                    100 * results.weights().vector(), 100 * results.weights().keyword())).forEach(out::println);
+        }
+    }
+
+    private Fitted fitted() {
+        try {
+            return Fitted.to(TerminalWidth.of(width));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 

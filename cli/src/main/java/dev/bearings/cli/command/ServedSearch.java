@@ -4,6 +4,7 @@ import dev.bearings.app.DataFolder;
 import dev.bearings.app.OwnerOnly;
 import dev.bearings.cli.Bearings;
 import dev.bearings.cli.output.Highlights;
+import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
 
@@ -75,6 +76,10 @@ public final class ServedSearch {
                     if (args.stream().noneMatch(arg -> arg.startsWith("--color"))) {
                         // The server prints for us: whether to colour is this terminal's question, not its.
                         form.append("&arg=").append(encode("--color=" + Highlights.resolved(Highlights.AUTO)));
+                    }
+                    if (args.stream().noneMatch(arg -> arg.startsWith("--width"))) {
+                        // Nor how wide its lines may be.
+                        form.append("&arg=").append(encode("--width=" + TerminalWidth.resolved(TerminalWidth.AUTO)));
                     }
                     body = form.toString().getBytes(StandardCharsets.UTF_8);
                 }
