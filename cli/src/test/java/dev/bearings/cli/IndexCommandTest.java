@@ -320,7 +320,7 @@ class IndexCommandTest {
 
     /**
      * On a terminal, a sync draws its progress on stderr; piped, it prints none. The terminal is a real
-     * pseudo-terminal, made by util-linux's {@code script}.
+     * pseudo-terminal, made by util-linux's {@code script}, 120 columns wide.
      */
     @Test
     void aTerminalSeesTheProgressAndAPipeDoesNot(@TempDir Path logs) throws Exception {
@@ -329,13 +329,13 @@ class IndexCommandTest {
         for (int i = 0; i < 60; i++) {
             note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
         }
-        String command = CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()).stream()
-                .map(ShellWords::quote).collect(java.util.stream.Collectors.joining(" "));
+        String command = "stty cols 120; " + CliRun.command("index", "--folder", notes.toString(), "--index", index.toString())
+                .stream().map(ShellWords::quote).collect(java.util.stream.Collectors.joining(" "));
         try (ChildProcess terminal = ChildProcess.run(List.of(script.toString(), "-qec", command, "/dev/null"), logs,
                 java.time.Duration.ofMinutes(3))) {
             assertThat(terminal.exitCode(java.time.Duration.ofSeconds(1))).as(terminal.err()).isZero();
             assertThat(terminal.out()).as("the source's short name, notes done of all, the rate and the chunks, as the bar ends")
-                    .contains("folder " + notes.getFileName() + " 100%").contains("60/60 notes").contains("notes/s").contains("120 chunks");
+                    .contains("folder " + notes.getFileName() + " 100%").contains("60/60 notes").contains("notes/s 120 chunks");
         }
         CliRun piped = CliRun.of("index", "--index", index.toString(), "--rebuild");
         assertThat(piped.exitCode()).as(piped.err()).isZero();

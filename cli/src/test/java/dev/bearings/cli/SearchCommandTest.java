@@ -214,9 +214,10 @@ class SearchCommandTest {
     }
 
     /**
-     * On a terminal, every line fits its width but a link, which a terminal opens only when whole; piped,
-     * lines are whole; {@code --width} says how wide. The terminal is a real pseudo-terminal (util-linux's
-     * {@code script}) set to 60 columns with {@code stty}, as a user's would be, and {@code COLUMNS} unset.
+     * On a terminal, every line of a search and of the status fits its width but a link, which a
+     * terminal opens only when whole; piped, lines are whole; {@code --width} says how wide. The terminal
+     * is a real pseudo-terminal (util-linux's {@code script}) set to 60 columns with {@code stty}, as a
+     * user's would be, and {@code COLUMNS} unset.
      */
     @Test
     void linesFitTheTerminalAndAPipeGetsThemWhole() throws Exception {
@@ -225,14 +226,16 @@ class SearchCommandTest {
         indexNotes("sqlite");
         String question = "how did I set up the VPN at home with WireGuard and the router";
         String command = "stty cols 60; " + CliRun.command("search", "--index", index.toString(), question).stream()
-                .map(ShellWords::quote).collect(Collectors.joining(" "));
+                .map(ShellWords::quote).collect(Collectors.joining(" ")) + "; " + CliRun.command("status", "--index", index.toString())
+                .stream().map(ShellWords::quote).collect(Collectors.joining(" "));
         Map<String, String> noColumns = new HashMap<>();
         noColumns.put("COLUMNS", null);
         try (ChildProcess terminal = ChildProcess.start(List.of(script.toString(), "-qec", command, "/dev/null"), root.resolve("logs"),
                 noColumns)) {
             assertThat(terminal.exitCode(Duration.ofMinutes(2))).as(terminal.err()).isZero();
             List<String> lines = terminal.out().lines().map(line -> line.replace("\r", "")).toList();
-            assertThat(lines).as("passages were printed").anyMatch(line -> line.contains("vpn-setup.md"));
+            assertThat(lines).as("passages were printed").anyMatch(line -> line.contains("vpn-setup.md"))
+                    .as("and the status").anyMatch(line -> line.startsWith("chunking   "));
             assertThat(lines.stream().filter(line -> !line.strip().startsWith("file:")))
                     .allSatisfy(line -> assertThat(Fitted.columns(line)).as(line).isLessThanOrEqualTo(60));
         }

@@ -15,7 +15,9 @@ import dev.bearings.app.SyncReportJson;
 import dev.bearings.app.SyncSummary;
 import dev.bearings.cli.option.RecipeOptions;
 import dev.bearings.cli.option.StoreOptions;
+import dev.bearings.cli.output.Fitted;
 import dev.bearings.cli.output.StoppedSyncNotice;
+import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.cli.output.SyncProgressBar;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
@@ -96,8 +98,12 @@ public final class IndexCommand implements Callable<Integer> {
         this.plugins = plugins;
     }
 
+    /** The terminal's width, asked once per run: the summaries are fitted to it. */
+    private Fitted fitted = Fitted.to(0);
+
     @Override
     public Integer call() throws Exception {
+        fitted = Fitted.to(TerminalWidth.of(TerminalWidth.AUTO));
         if (watch && json) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--watch prints a line per sync; it does not go with --json");
         }
@@ -161,7 +167,7 @@ public final class IndexCommand implements Callable<Integer> {
                         if (json) {
                             reports.add(SyncReportJson.of(report));
                         } else {
-                            spec.commandLine().getOut().println(SyncSummary.line(report));
+                            fitted.lines("", "  ", SyncSummary.line(report)).forEach(spec.commandLine().getOut()::println);
                         }
                     }
                 });
@@ -228,7 +234,7 @@ public final class IndexCommand implements Callable<Integer> {
         out.flush();
         watcher.syncOnChange(() -> SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX,
                 SourcesSync.Listener.NONE), line -> {
-                    out.println(line);
+                    fitted.lines("", "  ", line).forEach(out::println);
                     out.flush();
                 });
     }

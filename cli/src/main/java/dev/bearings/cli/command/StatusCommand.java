@@ -8,6 +8,8 @@ import dev.bearings.app.Plugins;
 import dev.bearings.app.SourcesConfig;
 import dev.bearings.app.SourcesSync;
 import dev.bearings.cli.option.StoreOptions;
+import dev.bearings.cli.output.Fitted;
+import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.source.SourceException;
 import picocli.CommandLine.Command;
@@ -17,7 +19,11 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.inject.Inject;
@@ -60,21 +66,29 @@ public final class StatusCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(status));
             return 0;
         }
-        out.printf("index      %s (%s, format %d)%n", folder, status.store(), status.formatVersion());
-        out.printf("model      %s, %d dimensions%n", status.model(), status.dimension());
-        out.printf("chunking   %s%n", chunking);
+        Fitted fitted = Fitted.to(TerminalWidth.of(TerminalWidth.AUTO));
+        String under = " ".repeat(11);
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "index      %s (%s, format %d)", folder, status.store(), status.formatVersion()));
+        lines.add(String.format(Locale.ROOT, "model      %s, %d dimensions", status.model(), status.dimension()));
+        lines.add("chunking   " + chunking);
         status.notesBySource().forEach((source, notes) -> {
-            out.printf("source     %s: %s%n", source, Counted.of(notes, "note"));
+            lines.add("source     " + source + ": " + Counted.of(notes, "note"));
             status.skippedBySource().getOrDefault(source, Map.of())
-                    .forEach((reason, count) -> out.printf("           skipped %d: %s%n", count, reason));
+                    .forEach((reason, count) -> lines.add(under + "skipped " + count + ": " + reason));
         });
-        out.printf("chunks     %d%n", status.chunks());
-        out.printf("size       %.1f MB on disk%n", status.bytesOnDisk() / 1e6);
-        out.printf("last sync  %s%n", status.lastSync() == null ? "never completed" : status.lastSync());
+        lines.add("chunks     " + status.chunks());
+        lines.add(String.format(Locale.ROOT, "size       %.1f MB on disk", status.bytesOnDisk() / 1e6));
+        // To the second: the instant's nanoseconds are for programs (--json), not for a person.
+        lines.add("last sync  " + (status.lastSync() == null ? "never completed"
+                : Instant.parse(status.lastSync()).truncatedTo(ChronoUnit.SECONDS)));
         Integer changed = status.changedSinceLastSync();
-        out.printf("changed    %s%n", changed == null ? "unknown: a source cannot be read now"
+        lines.add("changed    " + (changed == null ? "unknown: a source cannot be read now"
                 : changed == 0 ? "nothing since the last sync" : Counted.of(changed, "note") + " since the last sync (bearings index"
-                + storeOptions.indexFlag() + " syncs them)");
+                + storeOptions.indexFlag() + " syncs them)"));
+        for (String line : lines) {
+            fitted.lines(line.substring(0, 11), under, line.substring(11)).forEach(out::println);
+        }
         return 0;
     }
 

@@ -54,7 +54,7 @@ public final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable 
         chunks += chunkCount;
         if (bar != null) {
             bar.step();
-            bar.setExtraMessage(chunks + " chunks");
+            bar.setExtraMessage(" " + chunks + " chunks");
         }
     }
 
