@@ -1,11 +1,13 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
 import dev.bearings.testkit.process.ChildProcess;
 import dev.bearings.testkit.process.ServedMcp;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +28,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +45,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * refused or served as it should be, no note text leaks into a refusal, and the server stays up.
  */
 class McpHttpSecurityTest {
+    private static final JacksonMcpJsonMapper SDK_JSON = new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper());
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
             + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
     /** Words of the example notes and of the server's insides that a refusal must never carry. */
@@ -146,6 +151,32 @@ class McpHttpSecurityTest {
         }
     }
 
+    /**
+     * What the SDK cannot read, or cannot turn into a request, is answered before it sees it: a JSON-RPC
+     * error in our words (none of Jackson's, Java's or Tomcat's), status 400, whole; the session goes on.
+     */
+    @Test
+    void aMessageTheSdkCannotReadIsAnsweredInOurWordsAndTheSessionGoesOn() throws Exception {
+        String session = open(server);
+        Map<String, Integer> codes = new LinkedHashMap<>();
+        codes.put("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"search_notes\",\"arguments\":\"boom\"}}", -32602);
+        codes.put("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":\"x\"}", -32600);
+        codes.put("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":{\"a\":1}}}", -32602);
+        codes.put("{\"jsonrpc\":\"2.0\",\"id\":99999999999999999999,\"method\":\"ping\"}", -32600);
+        codes.put("not json", -32700);
+        for (Map.Entry<String, Integer> sent : codes.entrySet()) {
+            HttpResponse<String> answer = send(post(sent.getKey()).header("Authorization", "Bearer " + server.token())
+                    .header("Mcp-Session-Id", session));
+            assertThat(answer.statusCode()).as(sent.getKey() + " -> " + answer.body()).isEqualTo(400);
+            JsonNode error = new ObjectMapper().readTree(answer.body()).path("error");
+            assertThat(error.path("code").asInt()).as(answer.body()).isEqualTo(sent.getValue());
+            for (String foreign : List.of("java", "jackson", "`", "Exception", "asyncComplete", "Tomcat", "Cannot construct", "Unrecognized")) {
+                assertThat(error.path("message").asText()).as(sent.getKey()).doesNotContainIgnoringCase(foreign);
+            }
+        }
+        assertThat(listTools(server, session)).as("the session goes on").isEqualTo(200);
+    }
+
     @Test
     void anOversizedBodyIsRefusedAndTheServerGoesOn() throws Exception {
         String huge = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(2 << 20) + "\"}}";
@@ -229,7 +260,7 @@ class McpHttpSecurityTest {
         }
         assertThatThrownBy(() -> McpHttpServer.start(InetAddress.getByName("0.0.0.0"), 0,
                 McpToken.loadOrCreate(root.resolve("other")), ServerKey.random(),
-                java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { })))
+                java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }), SDK_JSON))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a loopback address");
     }
 
@@ -259,7 +290,7 @@ class McpHttpSecurityTest {
         Path left = Files.createDirectories(temporary.resolve(McpHttpServer.WORK_PREFIX + ended.pid() + "-123").resolve("work"));
         Path own;
         try (McpHttpServer http = McpHttpServer.start(InetAddress.getLoopbackAddress(), 0, McpToken.loadOrCreate(root.resolve("next")),
-                ServerKey.random(), java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }))) {
+                ServerKey.random(), java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }), SDK_JSON)) {
             assertThat(left.getParent()).as("the dead server's folder").doesNotExist();
             try (var entries = Files.list(temporary)) {
                 List<Path> mine = entries.filter(p -> p.getFileName().toString()

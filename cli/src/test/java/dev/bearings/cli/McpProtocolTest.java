@@ -78,6 +78,11 @@ class McpProtocolTest {
         assertThat(text(server.call("w3", "search_notes", "{\"query\":\"vpn\",\"limit\":0}"))).contains("limit");
         assertThat(text(server.call("w4", "search_notes", "{\"query\":\"vpn\",\"since\":\"last tuesday\"}")))
                 .contains("since takes a date like 2026-03-01");
+        // Arguments that are not an object: the SDK would answer in Jackson's words, naming Java classes.
+        JsonNode notAnObject = server.call("w-boom", "search_notes", "\"boom\"");
+        assertThat(notAnObject.path("error").path("code").asInt()).as(notAnObject.toString()).isEqualTo(-32602);
+        assertThat(notAnObject.path("error").path("message").asText()).isEqualTo("Invalid params: arguments must be an object");
+        assertThat(server.request("after-boom", "tools/list", null).path("result").path("tools")).as("still serving").hasSize(6);
         assertThat(text(server.call("w5", "search_notes", "{\"query\":\"vpn\",\"mode\":\"psychic\"}"))).contains("mode");
         assertThat(text(server.call("w6", "list_notes", "{\"tag\": [\"a\"]}"))).contains("tag");
         String huge = "word ".repeat(400_000);

@@ -15,6 +15,7 @@ import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * Stands between stdin and the MCP SDK's stdio transport, which stops reading for good at the first
@@ -105,33 +106,17 @@ public final class JsonRpcGuard {
             out.writeLine(error(null, -32600, "Invalid Request: a message may be at most " + MAX_LINE + " characters"));
             return;
         }
-        JsonNode message;
-        try {
-            message = json.readTree(text);
-        } catch (IOException e) {
-            out.writeLine(error(null, -32700, "Parse error: the line is not JSON"));
-            return;
-        }
         // The SDK reads lines as BufferedReader does, ending one at a \r too. Parsed, a raw \r can only
         // be whitespace between tokens (inside a string it must be escaped), so a space is the same message.
         String passed = text.replace('\r', ' ');
-        String problem = problem(message);
-        if (problem == null) {
-            try {
-                McpSchema.deserializeJsonRpcMessage(sdkJson, passed);
-            } catch (IOException | RuntimeException unreadable) {
-                problem = "not a JSON-RPC message this server can read";
+        Optional<JsonRpcChecks.Refusal> refused = JsonRpcChecks.refusal(passed, sdkJson);
+        if (refused.isPresent()) {
+            if (refused.get().answer()) {
+                out.writeLine(refused.get().json());
             }
-        }
-        if (problem != null) {
-            if (!message.has("method") && (message.has("result") || message.has("error"))) {
-                // An answer to nothing this server asked: answering an answer could echo for ever.
-                return;
-            }
-            JsonNode id = message.isObject() ? message.get("id") : null;
-            out.writeLine(error(usable(id) ? id : null, -32600, "Invalid Request: " + problem));
             return;
         }
+        JsonNode message = json.readTree(passed);
         JsonNode id = message.get("id");
         if (message.has("method") && id != null) {
             out.awaitAnswer(id.asText());
@@ -143,49 +128,8 @@ public final class JsonRpcGuard {
         toSdk.flush();
     }
 
-    /** What makes this not a JSON-RPC 2.0 request, notification or response; null when nothing does. */
-    public static String problem(JsonNode message) {
-        if (message == null || !message.isObject()) {
-            return "a message must be a JSON object";
-        }
-        if (!"2.0".equals(message.path("jsonrpc").asText(null))) {
-            return "jsonrpc must be \"2.0\"";
-        }
-        JsonNode id = message.get("id");
-        if (id != null && !usable(id)) {
-            return "id must be a string or an integer of at most 64 bits";
-        }
-        if (message.has("method")) {
-            if (!message.get("method").isTextual()) {
-                return "method must be a string";
-            }
-            JsonNode params = message.get("params");
-            if (params != null && !params.isObject()) {
-                return "params must be an object";
-            }
-            return null;
-        }
-        if (id != null && message.has("result") != message.has("error")) {
-            JsonNode error = message.get("error");
-            if (error != null && !(error.isObject() && error.path("code").canConvertToInt() && error.path("code").isIntegralNumber()
-                    && error.path("message").isTextual())) {
-                return "error must be an object with an integer code and a message";
-            }
-            return null;
-        }
-        return "a message needs a method, or an id with a result or an error";
-    }
-
-    private static boolean usable(JsonNode id) {
-        return id != null && (id.isTextual() || (id.isIntegralNumber() && id.canConvertToLong()));
-    }
-
-    private String error(JsonNode id, int code, String text) throws IOException {
-        ObjectNode error = JsonNodeFactory.instance.objectNode();
-        error.put("jsonrpc", "2.0");
-        error.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);
-        error.putObject("error").put("code", code).put("message", text);
-        return json.writeValueAsString(error);
+    private String error(JsonNode id, int code, String text) {
+        return new JsonRpcChecks.Refusal(id, code, text, true).json();
     }
 
     /**

@@ -218,7 +218,7 @@ public final class McpCommand implements Callable<Integer> {
         SearchServlet search = new SearchServlet(spec.root().userObject().getClass(), commands, plugins, index, storeOptions.folder(), storeOptions.spec(plugins.stores()));
         ServerKey key = ServerKey.random();
         try (McpHttpServer http = McpHttpServer.start(address, port, token, key,
-                Map.of(McpHttpServer.ENDPOINT, transport, ServedSearch.ENDPOINT, search));
+                Map.of(McpHttpServer.ENDPOINT, transport, ServedSearch.ENDPOINT, search), mapper);
              ServedSearch.Announcement announced = ServedSearch.Announcement.of(dataFolder, http.port(), storeOptions.folder(), key)) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "

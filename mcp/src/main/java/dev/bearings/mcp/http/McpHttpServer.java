@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -66,9 +67,10 @@ public final class McpHttpServer implements AutoCloseable {
      * @param port     0 picks a free port
      * @param key      what the server proves itself with to a client that asks before it sends the token
      * @param servlets by endpoint: the MCP transport at {@value #ENDPOINT}, and any other behind the same guard
+     * @param sdkJson  the mapper the MCP SDK reads messages with: a message it could not read is answered before it
      */
-    public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets)
-            throws IOException {
+    public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets,
+                                      McpJsonMapper sdkJson) throws IOException {
         requireLoopback(address);
         requireFree(address, port);
         TOMCAT_LOG.setLevel(Level.WARNING);
@@ -102,6 +104,15 @@ public final class McpHttpServer implements AutoCloseable {
         everything.setFilterName("guard");
         everything.addURLPattern("/*");
         context.addFilterMap(everything);
+        FilterDef checked = new FilterDef();
+        checked.setFilterName("messages");
+        checked.setFilter(new CheckedMessages(sdkJson));
+        checked.setAsyncSupported("true");
+        context.addFilterDef(checked);
+        FilterMap endpoint = new FilterMap();
+        endpoint.setFilterName("messages");
+        endpoint.addURLPattern(ENDPOINT);
+        context.addFilterMap(endpoint);
         try {
             tomcat.start();
         } catch (LifecycleException e) {

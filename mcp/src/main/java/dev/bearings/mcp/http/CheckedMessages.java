@@ -1,0 +1,128 @@
+package dev.bearings.mcp.http;
+
+import dev.bearings.mcp.JsonRpcChecks;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Reads each message posted to the MCP endpoint before the SDK's transport does, by the same checks as
+ * the stdio guard ({@link JsonRpcChecks}): a message refused is answered here, status 400 and a
+ * JSON-RPC error in our words, and never reaches the transport, whose own answer would quote Jackson
+ * and Java and goes through an error path that can leave it cut off. A message taken is passed on whole.
+ */
+final class CheckedMessages implements Filter {
+    private final McpJsonMapper sdkJson;
+
+    CheckedMessages(McpJsonMapper sdkJson) {
+        this.sdkJson = sdkJson;
+    }
+
+    @Override
+    public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
+            throws IOException, ServletException {
+        HttpServletRequest request = (HttpServletRequest) servletRequest;
+        HttpServletResponse response = (HttpServletResponse) servletResponse;
+        if (!"POST".equals(request.getMethod())) {
+            chain.doFilter(request, response);
+            return;
+        }
+        byte[] body = request.getInputStream().readNBytes(McpHttpServer.MAX_REQUEST_BYTES + 1);
+        if (body.length > McpHttpServer.MAX_REQUEST_BYTES) {
+            answer(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, new JsonRpcChecks.Refusal(null, -32600,
+                    "Invalid Request: a message may be at most " + McpHttpServer.MAX_REQUEST_BYTES + " bytes", true));
+            return;
+        }
+        Optional<JsonRpcChecks.Refusal> refused = JsonRpcChecks.refusal(new String(body, StandardCharsets.UTF_8), sdkJson);
+        if (refused.isPresent()) {
+            if (refused.get().answer()) {
+                answer(response, HttpServletResponse.SC_BAD_REQUEST, refused.get());
+            } else {
+                // An answer to nothing this server asked: taken, and nothing said.
+                response.setStatus(HttpServletResponse.SC_ACCEPTED);
+            }
+            return;
+        }
+        chain.doFilter(new ReadAgain(request, body), response);
+    }
+
+    private static void answer(HttpServletResponse response, int status, JsonRpcChecks.Refusal refusal) throws IOException {
+        byte[] json = refusal.json().getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setContentLength(json.length);
+        response.getOutputStream().write(json);
+    }
+
+    /** The request, its body read once here and given again to the transport. */
+    private static final class ReadAgain extends HttpServletRequestWrapper {
+        private final byte[] body;
+
+        ReadAgain(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream in = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] buffer, int offset, int length) {
+                    return in.read(buffer, offset, length);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new IllegalStateException("the body is already read");
+                }
+            };
+        }
+
+        @Override
+        public BufferedReader getReader() {
+            return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+    }
+}
