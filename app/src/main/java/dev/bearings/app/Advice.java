@@ -35,6 +35,7 @@ public final class Advice {
                 case BUSY -> message + "; try again when it is done";
                 case UNWRITABLE -> message;
                 case UNREACHABLE -> message + "; check the address and that the server runs";
+                case DENIED -> message;
             };
         }
         return message;

@@ -105,7 +105,9 @@ public interface ChunkIndexStore {
             /** The folder or its files cannot be written. */
             UNWRITABLE,
             /** The server that holds the index does not answer. */
-            UNREACHABLE
+            UNREACHABLE,
+            /** The server that holds the index refused the credentials given, or asked for some. */
+            DENIED
         }
 
         private final Problem problem;

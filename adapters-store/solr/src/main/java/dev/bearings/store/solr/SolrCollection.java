@@ -1,13 +1,15 @@
 package dev.bearings.store.solr;
 
-import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
 import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
+import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
 import org.apache.solr.client.solrj.request.CoreAdminRequest;
+import org.apache.solr.client.solrj.request.GenericSolrRequest;
 import org.apache.solr.client.solrj.response.ConfigSetAdminResponse;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.cloud.DocCollection;
@@ -22,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -95,8 +98,7 @@ final class SolrCollection implements AutoCloseable {
             create.setWaitForFinalState(true);
             create.process(client);
         } catch (SolrServerException | IOException | SolrException e) {
-            throw new IndexUnreadableException(folder, Problem.UNWRITABLE, "cannot create the " + settings.where() + " ("
-                    + e.getMessage() + ")", e);
+            throw failed(Problem.UNWRITABLE, "cannot create the " + settings.where(), e);
         }
     }
 
@@ -104,8 +106,7 @@ final class SolrCollection implements AutoCloseable {
         try {
             CollectionAdminRequest.deleteCollection(settings.collection()).process(client);
         } catch (SolrServerException | IOException | SolrException e) {
-            throw new IndexUnreadableException(folder, Problem.UNWRITABLE, "cannot delete the " + settings.where() + " ("
-                    + e.getMessage() + ")", e);
+            throw failed(Problem.UNWRITABLE, "cannot delete the " + settings.where(), e);
         }
     }
 
@@ -160,9 +161,63 @@ final class SolrCollection implements AutoCloseable {
         }
     }
 
+    /** The cluster did not answer, or answered that it will not serve us: said as the one or the other. */
     IndexUnreadableException unreachable(Exception e) {
-        return new IndexUnreadableException(folder, Problem.UNREACHABLE, "cannot reach the " + settings.where() + " ("
-                + e.getMessage() + ")", e);
+        return failed(Problem.UNREACHABLE, "cannot reach the " + settings.where(), e);
+    }
+
+    /**
+     * {@code doing} failed: said with the cluster's reason, unless the cluster refused our credentials,
+     * which SolrJ reports as any failure (a secured cluster's 401 while listing its nodes reads as "no
+     * node answered"), and which is said as what it is, with what to do.
+     */
+    private IndexUnreadableException failed(Problem problem, String doing, Exception e) {
+        OptionalInt refused = refusal(e);
+        if (refused.isEmpty()) {
+            refused = askedWhy();
+        }
+        if (refused.isEmpty()) {
+            return new IndexUnreadableException(folder, problem, doing + " (" + e.getMessage() + ")", e);
+        }
+        String why = refused.getAsInt() == 403
+                ? "the user " + settings.user().orElse("(none)") + " may not use the " + settings.where() + ": the cluster's "
+                        + "authorization refused it (403); give it a role with the collection's permissions"
+                : settings.user().isPresent()
+                ? "the " + settings.where() + " refused the user name or password of " + settings.user().get() + " (401)"
+                : "the " + settings.where() + " needs a user name and password (401): give the store's user and password "
+                        + "settings, or user and " + SolrSettings.PASSWORD_VARIABLE;
+        // The cause goes: what SolrJ says of a refusal is only the refusal again, and it is not ours to show.
+        return new IndexUnreadableException(folder, Problem.DENIED, why, null);
+    }
+
+    /**
+     * Whether the first node refuses us, asked directly: SolrJ's cluster state drops the status of the
+     * request it could not make, and says only that no node answered.
+     */
+    private OptionalInt askedWhy() {
+        try {
+            client.getHttpClient().requestWithBaseUrl(settings.urls().get(0), null,
+                    new GenericSolrRequest(SolrRequest.METHOD.GET, "/admin/info/system"));
+            return OptionalInt.empty();
+        } catch (SolrServerException | IOException | RuntimeException e) {
+            return refusal(e);
+        }
+    }
+
+    /** The HTTP status of a refusal of our credentials (401, 403) somewhere in {@code e}'s causes. */
+    static OptionalInt refusal(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SolrException solr && (solr.code() == 401 || solr.code() == 403)) {
+                return OptionalInt.of(solr.code());
+            }
+            String message = String.valueOf(cause.getMessage());
+            for (int status : new int[]{401, 403}) {
+                if (message.matches("(?s).*\\b" + status + "\\b.*") && message.matches("(?is).*(unauthori[sz]ed|forbidden|authenticat).*")) {
+                    return OptionalInt.of(status);
+                }
+            }
+        }
+        return OptionalInt.empty();
     }
 
     @Override
