@@ -1,0 +1,120 @@
+package dev.bearings.cli;
+
+import dev.bearings.cli.command.ServedSearch;
+import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerKey;
+import dev.bearings.testkit.Prerequisite;
+import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testkit.process.ServedMcp;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What another user of this machine can reach, tried as one: the tests run as root and start programs
+ * as user id {@value #OTHER} with util-linux's {@code setpriv} (no account needed). Their folders are
+ * opened to everyone first, so that only what Bearings itself does keeps the other user out. In CI the
+ * tests run as root; elsewhere, without root, they are skipped, saying why.
+ */
+class AnotherUserTest {
+    private static final String OTHER = "54321";
+    private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
+
+    @TempDir
+    Path root;
+
+    @BeforeEach
+    void asRootWithSetpriv() throws Exception {
+        Prerequisite.require(Files.isExecutable(SETPRIV) && (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0,
+                () -> "root and util-linux's setpriv, to run programs as a second user");
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxrwxrwx"));
+    }
+
+    private static List<String> asOther(String... command) {
+        List<String> line = new ArrayList<>(List.of(SETPRIV.toString(), "--reuid=" + OTHER, "--regid=" + OTHER, "--clear-groups"));
+        line.addAll(List.of(command));
+        return line;
+    }
+
+    @Test
+    void theTokenTheDataFolderAndTheIndexAreTheirOwnersAlone() throws Exception {
+        Path index = McpServerProcess.indexedExamples(root, "sqlite");
+        try (ServedMcp served = McpServerProcess.served(root, index)) {
+            Files.setPosixFilePermissions(served.dataFolder().getParent(), PosixFilePermissions.fromString("rwxrwxrwx"));
+            for (List<String> reading : List.of(asOther("cat", served.dataFolder().resolve(McpToken.FILE).toString()),
+                    asOther("ls", served.dataFolder().toString()), asOther("cat", index.resolve("bearings.sqlite").toString()),
+                    asOther("ls", index.toString()))) {
+                try (ChildProcess other = ChildProcess.run(reading, root.resolve("logs"), Duration.ofSeconds(30))) {
+                    assertThat(other.exitCode(Duration.ofSeconds(1))).as(String.join(" ", reading) + ": " + other.out()).isNotZero();
+                    assertThat(other.err()).contains("Permission denied");
+                    assertThat(other.out()).doesNotContain(served.token());
+                }
+            }
+        }
+    }
+
+    /**
+     * Another user's program on the port a server of ours named (the server killed, its port taken)
+     * is asked to prove itself and learns neither the token, nor the query, nor the working folder; the
+     * search runs here. An entry naming another user's process is not asked at all.
+     */
+    @Test
+    void anotherUsersListenerOnAServersPortLearnsNothingSecret() throws Exception {
+        Path index = McpServerProcess.indexedExamples(root, "sqlite");
+        Path data = Files.createDirectories(root.resolve("xdg/bearings"));
+        String token = "t0ken-of-" + ServerKey.random().encoded();
+        Files.writeString(data.resolve(McpToken.FILE), token + "\n");
+        Path shared = Files.createDirectories(root.resolve("listener"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path source = shared.resolve("Listener.java");
+        try (InputStream listener = AnotherUserTest.class.getResourceAsStream("/another-user/Listener.java")) {
+            Files.copy(listener, source);
+        }
+        Path portFile = shared.resolve("port");
+        Path heard = shared.resolve("heard");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        try (ChildProcess other = ChildProcess.start(asOther(java, source.toString(), portFile.toString(), heard.toString(), "0"),
+                root.resolve("logs"))) {
+            long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            while (!Files.exists(portFile) && other.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(portFile).as("the other user's listener listens: " + other.err()).exists();
+            int port = Integer.parseInt(Files.readString(portFile).strip());
+            Path entry = data.resolve(ServedSearch.SERVERS).resolve(Integer.toString(port));
+            // The entry names this test's own process, alive and ours: only the port is the other user's.
+            ServedSearch.Announcement.of(data, port, index, ServerKey.random());
+
+            String question = "wireguard tunnel for the home network";
+            try (ChildProcess search = ChildProcess.start(CliRun.command("search", "--index", index.toString(), question),
+                    root.resolve("logs"), Map.of("XDG_DATA_HOME", data.getParent().toString()), root)) {
+                assertThat(search.exitCode(Duration.ofMinutes(2))).as(search.err()).isZero();
+                assertThat(search.out()).as("searched here").contains("vpn-setup.md");
+            }
+            String told = Files.exists(heard) ? Files.readString(heard) : "";
+            assertThat(told).as("it was asked to prove itself").contains(ServerKey.CHALLENGE_HEADER);
+            assertThat(told).doesNotContain(token).doesNotContain("wireguard").doesNotContain(root.toString())
+                    .doesNotContainIgnoringCase("Authorization");
+
+            Files.writeString(entry, Files.readString(entry).replaceFirst("pid \\d+", "pid " + other.pid()));
+            long before = Files.size(heard);
+            try (ChildProcess search = ChildProcess.start(CliRun.command("search", "--index", index.toString(), question),
+                    root.resolve("logs"), Map.of("XDG_DATA_HOME", data.getParent().toString()), root)) {
+                assertThat(search.exitCode(Duration.ofMinutes(2))).as(search.err()).isZero();
+                assertThat(search.out()).contains("vpn-setup.md");
+            }
+            assertThat(Files.size(heard)).as("an entry naming another user's process is not asked").isEqualTo(before);
+        }
+    }
+}
