@@ -53,8 +53,9 @@ final class CliProcess {
     static String run(List<String> command, Map<String, String> environment, Duration limit) throws Exception {
         Path logs = Files.createTempDirectory("bearings-run");
         try (ChildProcess child = ChildProcess.run(command, logs, environment, limit)) {
-            if (child.exitCode(limit) != 0) {
-                throw new IllegalStateException("exit " + child.exitCode(limit) + ": " + command + "\n" + child.err());
+            int exit = child.exitCode(limit);
+            if (exit != 0) {
+                throw new IllegalStateException("exit " + exit + ": " + command + "\n" + child.err());
             }
             return child.out();
         } finally {

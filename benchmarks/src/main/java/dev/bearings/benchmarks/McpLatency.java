@@ -108,14 +108,13 @@ public final class McpLatency {
         List<String> mcp = List.of("mcp", "--http", "--port", "0", "--watch", "--index", index.toString(), "--store", store);
         List<String> command = new ArrayList<>(List.of(ProjectData.ROOT.resolve("bearings").toString()));
         command.addAll(mcp);
-        try (ServedMcp served = ServedMcp.start(launcher ? command : CliProcess.command(jar, jvm, mcp),
+        try (ServedMcp server = ServedMcp.start(launcher ? command : CliProcess.command(jar, jvm, mcp),
                 work, launcher ? Map.of("BEARINGS_JAVA_OPTS", String.join(" ", jvm)) : Map.of(), CliProcess.SERVING_WITHIN)) {
-            ServedMcp server = served;
             // The watcher's first sync finds nothing to do on a built index; give it a moment to settle.
             Thread.sleep(2_000);
             double started = CliProcess.residentMb(server.pid());
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-            McpHttpSession session = McpHttpSession.open(http, served.url(), served.token());
+            McpHttpSession session = McpHttpSession.open(http, server.url(), server.token());
             long t = System.nanoTime();
             search(session, queries.get(0), "hybrid");
             double firstMillis = (System.nanoTime() - t) / 1e6;

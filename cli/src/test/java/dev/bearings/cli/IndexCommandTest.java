@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.app.ShellWords;
 import dev.bearings.app.SourcesConfig;
-import dev.bearings.cli.command.Version;
+import dev.bearings.cli.command.VersionNumber;
 import dev.bearings.source.bear.BearFixture;
 import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testkit.process.ChildProcess;

@@ -164,12 +164,16 @@ class McpHttpSecurityTest {
         codes.put("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":{\"a\":1}}}", -32602);
         codes.put("{\"jsonrpc\":\"2.0\",\"id\":99999999999999999999,\"method\":\"ping\"}", -32600);
         codes.put("not json", -32700);
+        codes.put("{\"jsonrpc\":\"2.0\",\"id\":9,\"error\":\"boom\"}", -32600);
         for (Map.Entry<String, Integer> sent : codes.entrySet()) {
             HttpResponse<String> answer = send(post(sent.getKey()).header("Authorization", "Bearer " + server.token())
                     .header("Mcp-Session-Id", session));
             assertThat(answer.statusCode()).as(sent.getKey() + " -> " + answer.body()).isEqualTo(400);
             JsonNode error = new ObjectMapper().readTree(answer.body()).path("error");
             assertThat(error.path("code").asInt()).as(answer.body()).isEqualTo(sent.getValue());
+            if (sent.getKey().contains("\"error\"")) {
+                assertThat(new ObjectMapper().readTree(answer.body()).get("id").isNull()).as("a refused answer's error names no id").isTrue();
+            }
             for (String foreign : List.of("java", "jackson", "`", "Exception", "asyncComplete", "Tomcat", "Cannot construct", "Unrecognized")) {
                 assertThat(error.path("message").asText()).as(sent.getKey()).doesNotContainIgnoringCase(foreign);
             }

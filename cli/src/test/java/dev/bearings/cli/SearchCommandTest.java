@@ -101,8 +101,14 @@ class SearchCommandTest {
         assertThat(bread.get(0).get("noteId").asText()).isEqualTo("sourdough.md");
 
         List<Double> scores = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         // A question whose passages alternate between notes: grouped by note, they would not be best first.
-        search(store, "trip").forEach(hit -> scores.add(hit.get("score").asDouble()));
+        search(store, "trip").forEach(hit -> {
+            scores.add(hit.get("score").asDouble());
+            notes.add(hit.get("noteId").asText());
+        });
+        assertThat(java.util.stream.IntStream.range(1, notes.size() - 1).anyMatch(i -> !notes.get(i).equals(notes.get(i - 1))
+                && notes.subList(i, notes.size()).contains(notes.get(i - 1)))).as("a note comes back after another: %s", notes).isTrue();
         assertThat(scores).as("best first, not grouped by note").hasSizeGreaterThan(2)
                 .isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(first.get("attachment").isNull()).as("a passage of the note's own text comes from no attachment").isTrue();
@@ -253,9 +259,10 @@ class SearchCommandTest {
     @Test
     void helpfulMessagesForAMissingIndexAndBadOptions(@TempDir Path empty) {
         Path none = empty.resolve("it's none");
-        CliRun missing = CliRun.of("search", "--index", none.toString(), "--limit", "3", "--json", "vpn");
+        CliRun missing = CliRun.of("search", "--index", none.toString(), "--limit", "3", "--json", "--source", "bear", "--tag", "work",
+                "vpn");
         assertThat(missing.exitCode()).isEqualTo(1);
-        assertThat(missing.err()).as("the suggestion acts on the same index, the path quoted for the shell, the flags index lacks left out")
+        assertThat(missing.err()).as("the suggestion acts on the same index, the path quoted for the shell, the search's own flags left out")
                 .contains("no index here yet")
                 .contains("(run bearings index --index '" + none.toString().replace("'", "'\\''") + "' --folder DIR, or --bear, first)");
         CliRun mode = CliRun.of("search", "--index", empty.toString(), "--mode", "fuzzy", "vpn");

@@ -1,7 +1,7 @@
 package dev.bearings.cli;
 
 import dev.bearings.cli.command.ServedSearch;
-import dev.bearings.cli.command.Version;
+import dev.bearings.cli.command.VersionNumber;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
 import dev.bearings.testkit.process.ChildProcess;
@@ -82,7 +82,7 @@ class ServedSearchTest {
         int exit = child.exitCode(Duration.ofMinutes(2));
         String loaded = Files.readString(classes);
         return new Searched(new CliRun(exit, child.out(), child.err()), loaded.contains(" ai.onnxruntime.OrtSession "),
-                loaded.contains(" picocli.CommandLine "));
+                loaded.contains(" picocli."));
     }
 
     private static void assertSame(CliRun served, CliRun alone) {
@@ -265,7 +265,7 @@ class ServedSearchTest {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + ServedSearch.ENDPOINT))
                 .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("version=" + Version.NUMBER + "&cwd=%2F&arg=--index&arg=" + index + "&arg=vpn"));
+                .POST(HttpRequest.BodyPublishers.ofString("version=" + VersionNumber.NUMBER + "&cwd=%2F&arg=--index&arg=" + index + "&arg=vpn"));
         HttpResponse<String> refused = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         assertThat(refused.statusCode()).isEqualTo(401);
         assertThat(refused.body()).doesNotContain("WireGuard");

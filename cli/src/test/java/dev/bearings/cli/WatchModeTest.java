@@ -1,7 +1,7 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bearings.cli.command.Version;
+import dev.bearings.cli.command.VersionNumber;
 import dev.bearings.source.bear.BearFixture;
 import dev.bearings.testkit.process.ChildProcess;
 import org.junit.jupiter.api.Test;

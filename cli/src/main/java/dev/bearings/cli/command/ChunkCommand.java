@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.app.Plugins;
-import dev.bearings.cli.Bearings;
 import dev.bearings.cli.option.ChunkingOptions;
 import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.cli.output.ChunkJson;

@@ -2,13 +2,19 @@ package dev.bearings.cli.command;
 
 import dev.bearings.app.Advice;
 import dev.bearings.app.ShellWords;
+import dev.bearings.cli.option.ChunkingOptions;
+import dev.bearings.cli.option.EmbedderOptions;
+import dev.bearings.cli.option.StoreOptions;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
-import java.util.List;
+import java.lang.reflect.Field;
+import java.util.Set;
 
 /** How {@code bearings} runs a command line, from the terminal or for a served search: one form for every error. */
 public final class CommandLines {
+    /** The classes whose flags make an index's recipe. */
+    private static final Set<Class<?>> RECIPE_FLAGS = Set.of(ChunkingOptions.class, EmbedderOptions.class);
 
     private CommandLines() {
     }
@@ -28,7 +34,7 @@ public final class CommandLines {
             return CommandLine.ExitCode.USAGE;
         });
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
-            cl.getErr().println("bearings: " + Advice.message(ex, indexFlags(cl, parseResult)));
+            cl.getErr().println("bearings: " + Advice.message(ex, indexFlags(parseResult)));
             return ex instanceof IllegalArgumentException ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.SOFTWARE;
         });
         int code = commandLine.execute(args);
@@ -38,36 +44,29 @@ public final class CommandLines {
     }
 
     /**
-     * The flags given to the failed command that {@code bearings index} takes too, as they were typed,
-     * for the {@code bearings index} its advice suggests: the index folder and how the index is made, so
-     * that the suggestion acts on the same index in the same way. Not {@code --rebuild}, which the
-     * advice adds where it belongs, nor {@code --json}, nor {@code --store}, whose settings may hold a
-     * password (an index folder says which store made it).
+     * The flags given to the failed command that say which index and how it is made, as they were typed,
+     * for the {@code bearings index} its advice suggests, so that pasted it acts on the same index in the
+     * same way: {@code --index} and the recipe's flags (chunking, parser, model). Not a search's filters,
+     * {@code --watch} or {@code --json}, which would change what the suggestion does, nor {@code --store},
+     * whose settings may hold a password (an index folder says which store made it).
      */
-    private static String indexFlags(CommandLine failed, CommandLine.ParseResult parsed) {
-        CommandLine index = failed;
-        while (index.getParent() != null) {
-            index = index.getParent();
-        }
-        index = index.getSubcommands().get("index");
+    private static String indexFlags(CommandLine.ParseResult parsed) {
         CommandLine.ParseResult command = parsed;
         while (command.hasSubcommand()) {
             command = command.subcommand();
         }
-        if (index == null) {
-            return "";
-        }
         StringBuilder flags = new StringBuilder();
         for (CommandLine.Model.OptionSpec option : command.matchedOptions()) {
-            String name = option.longestName();
-            if (List.of("--rebuild", "--store", "--json").contains(name) || index.getCommandSpec().findOption(name) == null) {
+            boolean recipe = option.userObject() instanceof Field field
+                    && RECIPE_FLAGS.contains(field.getDeclaringClass());
+            if (!recipe && !option.longestName().equals(StoreOptions.INDEX_FLAG)) {
                 continue;
             }
             if (option.arity().max() == 0) {
-                flags.append(' ').append(name);
+                flags.append(' ').append(option.longestName());
             } else {
                 for (String value : option.originalStringValues()) {
-                    flags.append(' ').append(name).append(' ').append(ShellWords.quote(value));
+                    flags.append(' ').append(option.longestName()).append(' ').append(ShellWords.quote(value));
                 }
             }
         }

@@ -12,6 +12,7 @@ import dev.bearings.app.ProviderSpec;
 import dev.bearings.app.SourcesConfig;
 import dev.bearings.app.SourcesSync;
 import dev.bearings.app.SyncReportJson;
+import dev.bearings.app.ShellWords;
 import dev.bearings.app.SyncSummary;
 import dev.bearings.cli.option.RecipeOptions;
 import dev.bearings.cli.option.StoreOptions;
@@ -155,8 +156,8 @@ public final class IndexCommand implements Callable<Integer> {
                         bar.close();
                         failed.add(source);
                         spec.commandLine().getErr().println("bearings: cannot sync " + source + ": " + why.getMessage()
-                                + "; its notes stay in the index as they were (to drop them: bearings index --forget " + source
-                                + storeOptions.indexFlag() + ")");
+                                + "; its notes stay in the index as they were (to drop them: bearings index --forget "
+                                + ShellWords.quote(source) + storeOptions.indexFlag() + ")");
                     }
 
                     @Override

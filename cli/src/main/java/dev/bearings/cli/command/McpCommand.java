@@ -8,7 +8,6 @@ import dev.bearings.app.LiveIndex;
 import dev.bearings.app.OpenedRecipe;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.SourcesConfig;
-import dev.bearings.cli.Bearings;
 import dev.bearings.cli.option.RecipeOptions;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexStore;
@@ -235,7 +234,7 @@ public final class McpCommand implements Callable<Integer> {
         NoteResources resources = new NoteResources(tools, index, gate);
         AtomicReference<McpSyncServer> server = new AtomicReference<>();
         server.set(specification
-                .serverInfo("bearings", Version.NUMBER)
+                .serverInfo("bearings", VersionNumber.NUMBER)
                 .instructions(INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true).prompts(false).build())
                 .jsonMapper(mapper)

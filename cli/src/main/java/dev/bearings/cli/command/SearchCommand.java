@@ -69,6 +69,9 @@ public final class SearchCommand implements Callable<Integer> {
                     + "or 0 for whole lines. Links are never cut.")
     private String width;
 
+    /** The lines' width, asked of the terminal once, when the options are checked. */
+    private Fitted fitted = Fitted.to(0);
+
     @Option(names = "--tag", paramLabel = "TAG", description = "Only notes with this tag or a child of it (repeatable: any).")
     private List<String> tags = new ArrayList<>();
 
@@ -127,7 +130,7 @@ public final class SearchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         highlights();
-        fitted();
+        fitted = fitted();
         SearchNotes.Request request = new SearchNotes.Request(asked, limit, parseMode(),
                 new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
         if (server != null) {
@@ -208,7 +211,6 @@ public final class SearchCommand implements Callable<Integer> {
             return;
         }
         Highlights highlights = highlights();
-        Fitted fitted = fitted();
         int n = 1;
         for (SearchNotes.NoteHits note : results.notes()) {
             fitted.lines(n++ + ". ", INDENT, highlights.title(note.note().title()) + "  (" + note.note().id() + ")").forEach(out::println);

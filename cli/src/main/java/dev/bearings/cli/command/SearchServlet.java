@@ -67,8 +67,8 @@ final class SearchServlet extends HttpServlet {
             response.sendError(HttpServletResponse.SC_BAD_REQUEST, "cwd must be the client's absolute working folder");
             return;
         }
-        if (!Version.NUMBER.equals(version)) {
-            response.sendError(HttpServletResponse.SC_CONFLICT, "this server is bearings " + Version.NUMBER);
+        if (!VersionNumber.NUMBER.equals(version)) {
+            response.sendError(HttpServletResponse.SC_CONFLICT, "this server is bearings " + VersionNumber.NUMBER);
             return;
         }
         List<String> args = new ArrayList<>(List.of("search"));

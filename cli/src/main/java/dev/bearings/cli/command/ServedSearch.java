@@ -2,7 +2,6 @@ package dev.bearings.cli.command;
 
 import dev.bearings.app.DataFolder;
 import dev.bearings.app.OwnerOnly;
-import dev.bearings.cli.Bearings;
 import dev.bearings.cli.output.Highlights;
 import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.mcp.http.McpToken;
@@ -70,17 +69,9 @@ public final class ServedSearch {
                 }
                 if (token == null) {
                     token = Files.readString(data.resolve(McpToken.FILE), StandardCharsets.UTF_8).strip();
-                    StringBuilder form = new StringBuilder("version=").append(encode(Version.NUMBER))
+                    StringBuilder form = new StringBuilder("version=").append(encode(VersionNumber.NUMBER))
                             .append("&cwd=").append(encode(Path.of("").toAbsolutePath().toString()));
-                    args.forEach(arg -> form.append("&arg=").append(encode(arg)));
-                    if (args.stream().noneMatch(arg -> arg.startsWith("--color"))) {
-                        // The server prints for us: whether to colour is this terminal's question, not its.
-                        form.append("&arg=").append(encode("--color=" + Highlights.resolved(Highlights.AUTO)));
-                    }
-                    if (args.stream().noneMatch(arg -> arg.startsWith("--width"))) {
-                        // Nor how wide its lines may be.
-                        form.append("&arg=").append(encode("--width=" + TerminalWidth.resolved(TerminalWidth.AUTO)));
-                    }
+                    forTheServer(args).forEach(arg -> form.append("&arg=").append(encode(arg)));
                     body = form.toString().getBytes(StandardCharsets.UTF_8);
                 }
                 OptionalInt answered = ask(entry.port(), token, body, out, err);
@@ -208,6 +199,33 @@ public final class ServedSearch {
                 connection.disconnect();
             }
         }
+    }
+
+    /**
+     * The arguments as the server must run them to print for this terminal: whether to colour and how
+     * wide the lines may be are this terminal's questions, not the server's, so {@code auto}, given or
+     * not, is answered here.
+     */
+    static List<String> forTheServer(List<String> args) {
+        List<String> out = new ArrayList<>();
+        String color = Highlights.AUTO;
+        String width = TerminalWidth.AUTO;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if ((arg.equals("--color") || arg.equals("--width")) && i + 1 < args.size()) {
+                arg = arg + "=" + args.get(++i);
+            }
+            if (arg.startsWith("--color=")) {
+                color = arg.substring("--color=".length());
+            } else if (arg.startsWith("--width=")) {
+                width = arg.substring("--width=".length());
+            } else {
+                out.add(arg);
+            }
+        }
+        out.add("--color=" + Highlights.resolved(color));
+        out.add("--width=" + TerminalWidth.resolved(width));
+        return out;
     }
 
     /**

@@ -18,7 +18,10 @@ import java.util.List;
 /** Where the index lives and which kind it is, shared by every command that opens one. */
 public final class StoreOptions {
 
-    @Option(names = "--index", paramLabel = "DIR",
+    /** The flag naming the index folder, as the commands we suggest write it. */
+    public static final String INDEX_FLAG = "--index";
+
+    @Option(names = INDEX_FLAG, paramLabel = "DIR",
             description = "Index folder (default: $XDG_DATA_HOME/bearings, ~/.local/share/bearings, or "
                     + "~/Library/Application Support/bearings on macOS).")
     Path folder;
@@ -83,7 +86,7 @@ public final class StoreOptions {
 
     /** The same, for the index as resolved where the command was given (a served search's client). */
     public String indexFlag(Path resolved) {
-        return folder == null ? "" : " --index " + ShellWords.quote(resolved.toString());
+        return folder == null ? "" : " " + INDEX_FLAG + " " + ShellWords.quote(resolved.toString());
     }
 
     /** The store's name without its settings, which may hold a password: what status and the MCP server show. */

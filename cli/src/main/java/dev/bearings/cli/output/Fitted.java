@@ -25,7 +25,8 @@ public final class Fitted {
 
     /** {@code first} and {@code text} as lines of at most the width, the second and later ones starting with {@code indent}. */
     public List<String> lines(String first, String indent, String text) {
-        if (width == 0) {
+        // Too narrow to wrap under the indent: whole lines, as a pipe gets them, read better than a column of letters.
+        if (width == 0 || width - Math.max(columns(first), columns(indent)) < 10) {
             return List.of(first + text);
         }
         List<String> lines = new ArrayList<>();
@@ -90,9 +91,18 @@ public final class Fitted {
         return i;
     }
 
-    /** Two for the wide characters of CJK scripts and full-width forms, one for the rest. */
+    /**
+     * Two for the wide characters of CJK scripts, full-width forms and emoji; none for combining marks
+     * and joiners, which draw on the character before; one for the rest.
+     */
     private static int columnsOf(int codePoint) {
-        return (codePoint >= 0x1100 && codePoint <= 0x115F) || (codePoint >= 0x2E80 && codePoint <= 0xA4CF)
+        int type = Character.getType(codePoint);
+        if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || type == Character.FORMAT) {
+            return 0;
+        }
+        return (codePoint >= 0x1F300 && codePoint <= 0x1F64F) || (codePoint >= 0x1F680 && codePoint <= 0x1F6FF)
+                || (codePoint >= 0x1F900 && codePoint <= 0x1F9FF) || (codePoint >= 0x1FA70 && codePoint <= 0x1FAFF)
+                || (codePoint >= 0x1100 && codePoint <= 0x115F) || (codePoint >= 0x2E80 && codePoint <= 0xA4CF)
                 || (codePoint >= 0xAC00 && codePoint <= 0xD7A3) || (codePoint >= 0xF900 && codePoint <= 0xFAFF)
                 || (codePoint >= 0xFE30 && codePoint <= 0xFE4F) || (codePoint >= 0xFF00 && codePoint <= 0xFF60)
                 || (codePoint >= 0xFFE0 && codePoint <= 0xFFE6) || (codePoint >= 0x20000 && codePoint <= 0x3FFFD) ? 2 : 1;

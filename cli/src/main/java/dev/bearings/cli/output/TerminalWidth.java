@@ -38,13 +38,18 @@ public final class TerminalWidth {
         return width.equals(AUTO) ? Integer.toString(ofThisTerminal()) : width;
     }
 
+    /** A terminal narrower than {@code --width} takes gets whole lines, which it wraps itself. */
+    private static int usable(int columns) {
+        return columns >= 20 ? columns : 0;
+    }
+
     private static int ofThisTerminal() {
         if (System.console() == null) {
             return 0;
         }
         String exported = System.getenv("COLUMNS");
         if (exported != null && exported.matches("\\d{2,4}")) {
-            return Integer.parseInt(exported);
+            return usable(Integer.parseInt(exported));
         }
         try {
             // The terminal itself, as stty sees it on its input: "rows columns".
@@ -55,7 +60,7 @@ public final class TerminalWidth {
                 return 0;
             }
             String[] size = new String(stty.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip().split("\\s+");
-            return size.length == 2 && size[1].matches("\\d{2,4}") ? Integer.parseInt(size[1]) : 0;
+            return size.length == 2 && size[1].matches("\\d{2,4}") ? usable(Integer.parseInt(size[1])) : 0;
         } catch (IOException noStty) {
             return 0;
         } catch (InterruptedException interrupted) {

@@ -21,10 +21,14 @@ class FittedTest {
         String red = "\u001b[1;31mWireGuard\u001b[0m";
         assertThat(Fitted.columns(red)).isEqualTo(9);
         assertThat(Fitted.columns("\u65e5\u672c\u8a9e")).isEqualTo(6);
+        assertThat(Fitted.columns("\ud83d\ude80 launch")).as("an emoji is two").isEqualTo(9);
+        assertThat(Fitted.columns("cafe\u0301")).as("a combining accent is none").isEqualTo(4);
+        assertThat(Fitted.to(20).lines("", "                  ", "too narrow under this indent to wrap"))
+                .as("whole, when the indent leaves too little").containsExactly("too narrow under this indent to wrap");
         assertThat(Fitted.to(13).lines("", "", "the " + red + " tunnel")).containsExactly("the " + red, "tunnel");
         // Japanese has no spaces: the line is cut by columns, two to a character.
-        assertThat(Fitted.to(10).lines("", "  ", "\u6771\u4eac\u3067\u30ef\u30a4\u30e4\u30ac\u30fc\u30c9\u3092\u8a2d\u5b9a"))
-                .containsExactly("\u6771\u4eac\u3067\u30ef\u30a4", "  \u30e4\u30ac\u30fc\u30c9", "  \u3092\u8a2d\u5b9a");
+        assertThat(Fitted.to(14).lines("", "  ", "\u6771\u4eac\u3067\u30ef\u30a4\u30e4\u30ac\u30fc\u30c9\u3092\u8a2d\u5b9a"))
+                .containsExactly("\u6771\u4eac\u3067\u30ef\u30a4\u30e4\u30ac", "  \u30fc\u30c9\u3092\u8a2d\u5b9a");
     }
 
     @Test

@@ -19,7 +19,7 @@ public final class NoteText {
     public static final long MAX_BYTES = 10L * 1024 * 1024;
 
     /** The reason a note over {@link #MAX_BYTES} is skipped, the same for every size, to count them by. */
-    public static final String TOO_LARGE = "is over 10 MB";
+    public static final String TOO_LARGE = "is over " + MAX_BYTES / (1024 * 1024) + " MB";
 
     private NoteText() {
     }

@@ -50,12 +50,11 @@ final class CheckedMessages implements Filter {
         }
         Optional<JsonRpcChecks.Refusal> refused = JsonRpcChecks.refusal(new String(body, StandardCharsets.UTF_8), sdkJson);
         if (refused.isPresent()) {
-            if (refused.get().answer()) {
-                answer(response, HttpServletResponse.SC_BAD_REQUEST, refused.get());
-            } else {
-                // An answer to nothing this server asked: taken, and nothing said.
-                response.setStatus(HttpServletResponse.SC_ACCEPTED);
-            }
+            JsonRpcChecks.Refusal refusal = refused.get();
+            // A malformed answer from the client is refused too, as the transport's rules say, but with no id:
+            // an error that names the id of an answer would read as that answer's own.
+            answer(response, HttpServletResponse.SC_BAD_REQUEST, refusal.answer() ? refusal
+                    : new JsonRpcChecks.Refusal(null, refusal.code(), refusal.message(), true));
             return;
         }
         chain.doFilter(new ReadAgain(request, body), response);

@@ -42,7 +42,8 @@ import java.util.stream.Stream;
  * Streamable HTTP transport at {@value #ENDPOINT} (and the served search's endpoint), behind a guard that follows the protocol's
  * security advice. A request gets through only when its {@code Host} and {@code Origin} (if any) name
  * this machine's loopback address (a web page the user visits cannot reach the server by DNS
- * rebinding) and it carries the bearer token. The transport refuses a body over {@value #MAX_REQUEST_BYTES} bytes.
+ * rebinding) and it carries the bearer token. A message over {@value #MAX_REQUEST_BYTES} bytes is refused
+ * before the transport reads it ({@link CheckedMessages}).
  */
 public final class McpHttpServer implements AutoCloseable {
     public static final String ENDPOINT = "/mcp";

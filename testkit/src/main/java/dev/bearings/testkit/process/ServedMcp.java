@@ -43,22 +43,26 @@ public final class ServedMcp implements AutoCloseable {
         Map<String, String> variables = new HashMap<>(environment);
         variables.put("XDG_DATA_HOME", xdg.toString());
         ChildProcess child = ChildProcess.start(command, work.resolve("logs"), variables);
-        Instant deadline = Instant.now().plus(most);
-        while (Instant.now().isBefore(deadline)) {
-            Matcher serving = SERVING.matcher(child.err());
-            if (serving.find()) {
-                Path tokenFile = Path.of(serving.group(3));
-                return new ServedMcp(child, tokenFile.getParent(), serving.group(1), Integer.parseInt(serving.group(2)),
-                        Files.readString(tokenFile).strip());
+        try {
+            Instant deadline = Instant.now().plus(most);
+            while (Instant.now().isBefore(deadline)) {
+                Matcher serving = SERVING.matcher(child.err());
+                if (serving.find()) {
+                    Path tokenFile = Path.of(serving.group(3));
+                    return new ServedMcp(child, tokenFile.getParent(), serving.group(1), Integer.parseInt(serving.group(2)),
+                            Files.readString(tokenFile).strip());
+                }
+                if (!child.isAlive()) {
+                    throw new AssertionError("bearings mcp --http ended: " + child.err());
+                }
+                Thread.sleep(100);
             }
-            if (!child.isAlive()) {
-                throw new AssertionError("bearings mcp --http ended: " + child.err());
-            }
-            Thread.sleep(100);
+            throw new AssertionError("bearings mcp --http did not start serving within " + most + ": " + child.err());
+        } catch (Exception | AssertionError failed) {
+            // A server that cannot be handed over is stopped here: nobody else holds it to close it.
+            child.close();
+            throw failed;
         }
-        String err = child.err();
-        child.close();
-        throw new AssertionError("bearings mcp --http did not start serving within " + most + ": " + err);
     }
 
     /** The folder it keeps its token and work in. */
