@@ -181,6 +181,28 @@ class McpHttpSecurityTest {
         assertThat(listTools(server, session)).as("the session goes on").isEqualTo(200);
     }
 
+    /**
+     * A request sent a line at a time with pauses longer than the server takes (8 s, as a flood of them
+     * once filled the server's connections) is cut off, without the token or with it; the server goes on.
+     */
+    @Test
+    void aRequestThatPausesMidwayIsCutOff() throws Exception {
+        java.net.URI url = java.net.URI.create(server.url());
+        try (Socket slow = new Socket(url.getHost(), url.getPort())) {
+            slow.setSoTimeout(30_000);
+            var out = slow.getOutputStream();
+            out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + url.getPort() + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            long started = System.nanoTime();
+            int read = slow.getInputStream().read();
+            long waited = (System.nanoTime() - started) / 1_000_000;
+            assertThat(read).as("closed, nothing answered").isEqualTo(-1);
+            assertThat(waited).as("ms until it was cut off").isGreaterThanOrEqualTo(McpHttpServer.READ_PAUSE_MILLIS - 1_000L)
+                    .isLessThan(McpHttpServer.READ_PAUSE_MILLIS + 10_000L);
+        }
+        assertThat(send(post(INITIALIZE).header("Authorization", "Bearer " + server.token())).statusCode()).isEqualTo(200);
+    }
+
     @Test
     void anOversizedBodyIsRefusedAndTheServerGoesOn() throws Exception {
         String huge = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(2 << 20) + "\"}}";

@@ -48,6 +48,10 @@ import java.util.stream.Stream;
 public final class McpHttpServer implements AutoCloseable {
     public static final String ENDPOINT = "/mcp";
     public static final int MAX_REQUEST_BYTES = 1 << 20;
+    /** The longest pause within a request before its connection is closed. */
+    public static final int READ_PAUSE_MILLIS = 5_000;
+    /** Connections at once; more wait to be accepted. */
+    public static final int MAX_CONNECTIONS = 512;
     public static final String WORK_PREFIX = "bearings-http-";
     private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
     /** Tomcat logs through java.util.logging; held here, since the JDK keeps loggers weakly. */
@@ -85,6 +89,14 @@ public final class McpHttpServer implements AutoCloseable {
         // Tomcat closes a kept-alive connection after 100 requests; a client sending its next request as it
         // closes sees "no bytes" (1 in 4,000 searches under McpHttpLoad). On loopback there is no reason to.
         connector.setProperty("maxKeepAliveRequests", "-1");
+        // Half-sent requests hold a connection and its buffers: another user's thousands of them once filled
+        // Tomcat's 8,192 connections and grew the server to 630 MB. A client on loopback sends a request at
+        // once, so a pause of READ_PAUSE_MILLIS within one closes it; between requests a client may idle longer;
+        // and the connections are bounded. (Tomcat has no deadline for a whole header: a sender of one byte
+        // every few seconds still holds its connection, one of MAX_CONNECTIONS.)
+        connector.setProperty("connectionTimeout", Integer.toString(READ_PAUSE_MILLIS));
+        connector.setProperty("keepAliveTimeout", "30000");
+        connector.setProperty("maxConnections", Integer.toString(MAX_CONNECTIONS));
         tomcat.setConnector(connector);
         // Error pages (401, 403, the transport's 4xx) say the status alone: not Tomcat's name, version or a report.
         ErrorReportValve quiet = new ErrorReportValve();
