@@ -182,6 +182,37 @@ class McpHttpSecurityTest {
     }
 
     /**
+     * Error answers, from here and from the SDK, stay whole when many come at once: 400 requests from 8
+     * threads, malformed or answered with an error, each answer a complete JSON-RPC error (they were cut
+     * off 2 in 1,000 when the SDK's error path answered the malformed ones).
+     */
+    @Test
+    void errorAnswersAreWholeUnderConcurrency() throws Exception {
+        String session = open(server);
+        List<String> bodies = List.of("{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"search_notes\",\"arguments\":\"x\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"nope\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"resources/read\",\"params\":{\"uri\":\"bearings://note/%%zz\"}}",
+                "not json %d");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                String body = String.format(java.util.Locale.ROOT, bodies.get(i % bodies.size()), i + 100);
+                answers.add(pool.submit(() -> send(post(body).header("Authorization", "Bearer " + server.token())
+                        .header("Mcp-Session-Id", session)).body()));
+            }
+            for (java.util.concurrent.Future<String> answer : answers) {
+                String body = answer.get(2, java.util.concurrent.TimeUnit.MINUTES);
+                String json = body.lines().filter(line -> line.startsWith("data:")).map(line -> line.substring(5)).findFirst().orElse(body);
+                assertThat(new ObjectMapper().readTree(json).path("error").path("message").asText()).as(body).isNotEmpty()
+                        .doesNotContain("asyncComplete").doesNotContain("java");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
      * A request sent a line at a time with pauses longer than the server takes (8 s, as a flood of them
      * once filled the server's connections) is cut off, without the token or with it; the server goes on.
      */
