@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -75,23 +74,8 @@ class AnotherUserTest {
         Path data = Files.createDirectories(root.resolve("xdg/bearings"));
         String token = "t0ken-of-" + ServerKey.random().encoded();
         Files.writeString(data.resolve(McpToken.FILE), token + "\n");
-        Path shared = Files.createDirectories(root.resolve("listener"));
-        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
-        Path source = shared.resolve("Listener.java");
-        try (InputStream listener = AnotherUserTest.class.getResourceAsStream("/another-user/Listener.java")) {
-            Files.copy(listener, source);
-        }
-        Path portFile = shared.resolve("port");
-        Path heard = shared.resolve("heard");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        try (ChildProcess other = ChildProcess.start(asOther(java, source.toString(), portFile.toString(), heard.toString(), "0"),
-                root.resolve("logs"))) {
-            long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
-            while (!Files.exists(portFile) && other.isAlive() && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            assertThat(portFile).as("the other user's listener listens: " + other.err()).exists();
-            int port = Integer.parseInt(Files.readString(portFile).strip());
+        try (ForeignListener other = ForeignListener.start(root, asOther())) {
+            int port = other.port();
             Path entry = data.resolve(ServedSearch.SERVERS).resolve(Integer.toString(port));
             // The entry names this test's own process, alive and ours: only the port is the other user's.
             ServedSearch.Announcement.of(data, port, index, ServerKey.random());
@@ -102,19 +86,19 @@ class AnotherUserTest {
                 assertThat(search.exitCode(Duration.ofMinutes(2))).as(search.err()).isZero();
                 assertThat(search.out()).as("searched here").contains("vpn-setup.md");
             }
-            String told = Files.exists(heard) ? Files.readString(heard) : "";
+            String told = other.heard();
             assertThat(told).as("it was asked to prove itself").contains(ServerKey.CHALLENGE_HEADER);
             assertThat(told).doesNotContain(token).doesNotContain("wireguard").doesNotContain(root.toString())
                     .doesNotContainIgnoringCase("Authorization");
 
             Files.writeString(entry, Files.readString(entry).replaceFirst("pid \\d+", "pid " + other.pid()));
-            long before = Files.size(heard);
+            int before = other.heard().length();
             try (ChildProcess search = ChildProcess.start(CliRun.command("search", "--index", index.toString(), question),
                     root.resolve("logs"), Map.of("XDG_DATA_HOME", data.getParent().toString()), root)) {
                 assertThat(search.exitCode(Duration.ofMinutes(2))).as(search.err()).isZero();
                 assertThat(search.out()).contains("vpn-setup.md");
             }
-            assertThat(Files.size(heard)).as("an entry naming another user's process is not asked").isEqualTo(before);
+            assertThat(other.heard()).as("an entry naming another user's process is not asked").hasSize(before);
         }
     }
 }

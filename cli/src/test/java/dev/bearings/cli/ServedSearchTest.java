@@ -11,27 +11,19 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -156,7 +148,7 @@ class ServedSearchTest {
     void aProcessOnADeadServersPortIsToldNothingSecret() throws Exception {
         Path data = Files.createDirectories(root.resolve("impostor/bearings"));
         Files.writeString(data.resolve(McpToken.FILE), server.token() + "\n");
-        try (Impostor impostor = new Impostor()) {
+        try (ForeignListener impostor = ForeignListener.start(root.resolve("impostor"), List.of())) {
             Path entry = data.resolve(ServedSearch.SERVERS).resolve(Integer.toString(impostor.port()));
             ServedSearch.Announcement.of(data, impostor.port(), index, ServerKey.random());
             // The entry names this test's own process: alive, and this user's; only the key is not the impostor's.
@@ -171,9 +163,9 @@ class ServedSearchTest {
 
             long dead = deadProcess();
             Files.writeString(entry, Files.readString(entry).replaceFirst("pid \\d+", "pid " + dead));
-            int before = impostor.connections();
+            int before = impostor.heard().length();
             assertThat(search(data, root, "--index", index.toString(), "wireguard tunnel").run().out()).contains("vpn-setup.md");
-            assertThat(impostor.connections()).as("a dead server's port is not even asked").isEqualTo(before);
+            assertThat(impostor.heard()).as("a dead server's port is not even asked").hasSize(before);
             assertThat(entry).as("a dead server's entry is removed").doesNotExist();
         }
     }
@@ -202,62 +194,6 @@ class ServedSearchTest {
         Process ended = new ProcessBuilder("true").start();
         assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
         return ended.pid();
-    }
-
-    /** A listener that answers every request with a forged proof and keeps what it was sent. */
-    private static final class Impostor implements AutoCloseable {
-        private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        private final StringBuffer heard = new StringBuffer();
-        private final AtomicInteger connections = new AtomicInteger();
-        private final Thread thread = new Thread(this::listen, "impostor");
-
-        Impostor() throws IOException {
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        int port() {
-            return socket.getLocalPort();
-        }
-
-        private void listen() {
-            while (!socket.isClosed()) {
-                try (Socket client = socket.accept()) {
-                    connections.incrementAndGet();
-                    client.setSoTimeout(5_000);
-                    BufferedReader lines = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
-                    int body = 0;
-                    for (String line = lines.readLine(); line != null && !line.isEmpty(); line = lines.readLine()) {
-                        heard.append(line).append('\n');
-                        if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                            body = Integer.parseInt(line.substring(15).strip());
-                        }
-                    }
-                    for (int i = 0; i < body; i++) {
-                        heard.append((char) lines.read());
-                    }
-                    client.getOutputStream().write(("HTTP/1.1 204 No Content\r\n" + ServerKey.PROOF_HEADER + ": forged\r\n"
-                            + ServedSearch.EXIT_HEADER + ": 0\r\n" + ServedSearch.OUT_CHARS_HEADER + ": 0\r\nConnection: close\r\n\r\n")
-                            .getBytes(StandardCharsets.UTF_8));
-                } catch (IOException closedOrTimedOut) {
-                    // The next connection, or the end.
-                }
-            }
-        }
-
-        int connections() {
-            return connections.get();
-        }
-
-        String heard() {
-            return heard.toString();
-        }
-
-        @Override
-        public void close() throws Exception {
-            socket.close();
-            thread.join(10_000);
-        }
     }
 
     @Test

@@ -45,17 +45,30 @@ public final class JsonRpcChecks {
         }
     }
 
-    /** Why {@code text} is not a message this server takes; empty when it is one. */
-    public static Optional<Refusal> refusal(String text, McpJsonMapper sdkJson) {
+    /**
+     * A message as read, once, for whoever passes it on, and why it is not taken.
+     *
+     * @param message the message; null when it is not JSON
+     * @param refusal empty when the message is taken
+     */
+    public record Checked(JsonNode message, Optional<Refusal> refusal) {
+    }
+
+    /** {@code text} read, and why it is not a message this server takes. */
+    public static Checked check(String text, McpJsonMapper sdkJson) {
         JsonNode message;
         try {
             message = JSON.readTree(text);
         } catch (IOException e) {
-            return Optional.of(new Refusal(null, -32700, "Parse error: the message is not JSON", true));
+            message = null;
         }
         if (message == null) {
-            return Optional.of(new Refusal(null, -32700, "Parse error: the message is empty", true));
+            return new Checked(null, Optional.of(new Refusal(null, -32700, "Parse error: the message is not JSON", true)));
         }
+        return new Checked(message, refusal(message, text, sdkJson));
+    }
+
+    private static Optional<Refusal> refusal(JsonNode message, String text, McpJsonMapper sdkJson) {
         JsonNode id = message.isObject() && usable(message.get("id")) ? message.get("id") : null;
         boolean isAnswer = message.isObject() && !message.has("method") && (message.has("result") || message.has("error"));
         String problem = problem(message);

@@ -15,7 +15,6 @@ import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 /**
  * Stands between stdin and the MCP SDK's stdio transport, which stops reading for good at the first
@@ -27,7 +26,6 @@ public final class JsonRpcGuard {
     /** Longest line passed on, in characters; the SDK's own limit is 16 MiB. */
     public static final int MAX_LINE = 8 * 1024 * 1024;
 
-    private final ObjectMapper json = new ObjectMapper();
     private final McpJsonMapper sdkJson;
     private final Reader in;
     private final LineOutput out;
@@ -109,14 +107,14 @@ public final class JsonRpcGuard {
         // The SDK reads lines as BufferedReader does, ending one at a \r too. Parsed, a raw \r can only
         // be whitespace between tokens (inside a string it must be escaped), so a space is the same message.
         String passed = text.replace('\r', ' ');
-        Optional<JsonRpcChecks.Refusal> refused = JsonRpcChecks.refusal(passed, sdkJson);
-        if (refused.isPresent()) {
-            if (refused.get().answer()) {
-                out.writeLine(refused.get().json());
+        JsonRpcChecks.Checked checked = JsonRpcChecks.check(passed, sdkJson);
+        if (checked.refusal().isPresent()) {
+            if (checked.refusal().get().answer()) {
+                out.writeLine(checked.refusal().get().json());
             }
             return;
         }
-        JsonNode message = json.readTree(passed);
+        JsonNode message = checked.message();
         JsonNode id = message.get("id");
         if (message.has("method") && id != null) {
             out.awaitAnswer(id.asText());

@@ -21,9 +21,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.inject.Inject;
@@ -67,28 +67,26 @@ public final class StatusCommand implements Callable<Integer> {
             return 0;
         }
         Fitted fitted = Fitted.to(TerminalWidth.of(TerminalWidth.AUTO));
-        String under = " ".repeat(11);
-        List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "index      %s (%s, format %d)", folder, status.store(), status.formatVersion()));
-        lines.add(String.format(Locale.ROOT, "model      %s, %d dimensions", status.model(), status.dimension()));
-        lines.add("chunking   " + chunking);
+        // A label column, its values fitted to the terminal under it.
+        BiConsumer<String, String> row = (label, value) -> fitted.lines(String.format(Locale.ROOT, "%-11s", label),
+                " ".repeat(11), value).forEach(out::println);
+        row.accept("index", String.format(Locale.ROOT, "%s (%s, format %d)", folder, status.store(), status.formatVersion()));
+        row.accept("model", String.format(Locale.ROOT, "%s, %d dimensions", status.model(), status.dimension()));
+        row.accept("chunking", chunking);
         status.notesBySource().forEach((source, notes) -> {
-            lines.add("source     " + source + ": " + Counted.of(notes, "note"));
+            row.accept("source", source + ": " + Counted.of(notes, "note"));
             status.skippedBySource().getOrDefault(source, Map.of())
-                    .forEach((reason, count) -> lines.add(under + "skipped " + count + ": " + reason));
+                    .forEach((reason, count) -> row.accept("", "skipped " + count + ": " + reason));
         });
-        lines.add("chunks     " + status.chunks());
-        lines.add(String.format(Locale.ROOT, "size       %.1f MB on disk", status.bytesOnDisk() / 1e6));
+        row.accept("chunks", Integer.toString(status.chunks()));
+        row.accept("size", String.format(Locale.ROOT, "%.1f MB on disk", status.bytesOnDisk() / 1e6));
         // To the second: the instant's nanoseconds are for programs (--json), not for a person.
-        lines.add("last sync  " + (status.lastSync() == null ? "never completed"
-                : Instant.parse(status.lastSync()).truncatedTo(ChronoUnit.SECONDS)));
+        row.accept("last sync", status.lastSync() == null ? "never completed"
+                : Instant.parse(status.lastSync()).truncatedTo(ChronoUnit.SECONDS).toString());
         Integer changed = status.changedSinceLastSync();
-        lines.add("changed    " + (changed == null ? "unknown: a source cannot be read now"
+        row.accept("changed", changed == null ? "unknown: a source cannot be read now"
                 : changed == 0 ? "nothing since the last sync" : Counted.of(changed, "note") + " since the last sync (bearings index"
-                + storeOptions.indexFlag() + " syncs them)"));
-        for (String line : lines) {
-            fitted.lines(line.substring(0, 11), under, line.substring(11)).forEach(out::println);
-        }
+                + storeOptions.indexFlag() + " syncs them)");
         return 0;
     }
 

@@ -48,7 +48,7 @@ final class CheckedMessages implements Filter {
                     "Invalid Request: a message may be at most " + McpHttpServer.MAX_REQUEST_BYTES + " bytes", true));
             return;
         }
-        Optional<JsonRpcChecks.Refusal> refused = JsonRpcChecks.refusal(new String(body, StandardCharsets.UTF_8), sdkJson);
+        Optional<JsonRpcChecks.Refusal> refused = JsonRpcChecks.check(new String(body, StandardCharsets.UTF_8), sdkJson).refusal();
         if (refused.isPresent()) {
             JsonRpcChecks.Refusal refusal = refused.get();
             // A malformed answer from the client is refused too, as the transport's rules say, but with no id:

@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
 /**
  * Another local user's program on the port a server of ours named: it writes its port to PORT_FILE once
  * it listens, keeps every byte it is sent in HEARD_FILE, and answers every request as if it were the
- * server, proof and all. Run by the tests as a second user, with the JDK alone (java Listener.java).
+ * server, proof and all. Run by the tests, as this user or a second one, with the JDK alone (java Listener.java).
  */
 public class Listener {
     public static void main(String[] args) throws Exception {
