@@ -105,19 +105,29 @@ public final class ChangeWatcher implements AutoCloseable {
      */
     public void syncOnChange(Sync sync, Consumer<String> lines) throws InterruptedException {
         while (awaitChange()) {
-            String time = LocalTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
-            try {
-                List<SyncIndex.Report> reports = sync.run();
-                List<String> changed = reports.stream().filter(r -> r.added() + r.changed() + r.removed() > 0)
-                        .map(SyncSummary::line).toList();
-                if (!changed.isEmpty()) {
-                    lines.accept(time + " " + String.join("; ", changed));
-                }
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                lines.accept(time + " the sync failed, the index is as it was: " + Objects.toString(e.getMessage(), e.toString()));
+            syncNow(sync, lines);
+        }
+    }
+
+    /** {@link #syncOnChange}, after one sync now: for what changed while nothing watched. */
+    public void syncNowAndOnChange(Sync sync, Consumer<String> lines) throws InterruptedException {
+        syncNow(sync, lines);
+        syncOnChange(sync, lines);
+    }
+
+    private static void syncNow(Sync sync, Consumer<String> lines) throws InterruptedException {
+        String time = LocalTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        try {
+            List<SyncIndex.Report> reports = sync.run();
+            List<String> changed = reports.stream().filter(r -> r.added() + r.changed() + r.removed() > 0)
+                    .map(SyncSummary::line).toList();
+            if (!changed.isEmpty()) {
+                lines.accept(time + " " + String.join("; ", changed));
             }
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            lines.accept(time + " the sync failed, the index is as it was: " + Objects.toString(e.getMessage(), e.toString()));
         }
     }
 

@@ -58,6 +58,9 @@ public final class LiveIndex implements AutoCloseable {
     private final ReentrantLock syncing = new ReentrantLock();
     private ChunkIndexReader reader;
     private String readerStamp;
+    private volatile boolean closed;
+    /** Told whenever the reader is opened anew: the index on disk changed. */
+    private final List<Runnable> reopenListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** @param recipe what the index is (or will be) built with, its parser and embedder opened; closed with this */
     public LiveIndex(Path folder, ChunkIndexStore store, OpenedRecipe recipe, ProviderRegistry<NoteSourceProvider> providers,
@@ -69,6 +72,11 @@ public final class LiveIndex implements AutoCloseable {
         this.clock = clock;
     }
 
+    /** The folder the index is in. */
+    public Path folder() {
+        return folder;
+    }
+
     public Embedder embedder() {
         return recipe.embedder().embedder();
     }
@@ -77,8 +85,22 @@ public final class LiveIndex implements AutoCloseable {
         return recipe.parser();
     }
 
+    /**
+     * Runs {@code listener} (on the calling thread, holding this index) whenever the reader is opened
+     * anew because the index on disk changed: after our own syncs, and when another process's write is
+     * first seen.
+     */
+    public void onReopen(Runnable listener) {
+        reopenListeners.add(listener);
+    }
+
     public SourcesConfig sources() throws IOException {
         return SourcesConfig.read(folder);
+    }
+
+    /** A watcher of where the configured sources keep their notes. */
+    public ChangeWatcher watcher() throws IOException {
+        return ChangeWatcher.forSources(sources(), providers);
     }
 
     /** The configured sources, opened; each is closed by whoever uses it. */
@@ -100,6 +122,7 @@ public final class LiveIndex implements AutoCloseable {
                 closeReader();
                 reader = store.openExisting(folder);
                 readerStamp = stamp;
+                reopenListeners.forEach(Runnable::run);
             }
             return reader;
         } finally {
@@ -114,6 +137,14 @@ public final class LiveIndex implements AutoCloseable {
      * in between.
      */
     public Freshness refresh(Instant deadline) throws Exception {
+        Freshness freshness = refreshHeld(deadline);
+        if (freshness.synced() > 0) {
+            seeWrites();
+        }
+        return freshness;
+    }
+
+    private Freshness refreshHeld(Instant deadline) throws Exception {
         syncing.lock();
         try {
             SourcesConfig config = sources();
@@ -139,6 +170,12 @@ public final class LiveIndex implements AutoCloseable {
 
     /** A full sync of every configured source. */
     public List<SyncIndex.Report> syncAll() throws Exception {
+        List<SyncIndex.Report> reports = syncAllHeld();
+        seeWrites();
+        return reports;
+    }
+
+    private List<SyncIndex.Report> syncAllHeld() throws Exception {
         syncing.lock();
         try {
             SourcesConfig config = sources();
@@ -189,6 +226,21 @@ public final class LiveIndex implements AutoCloseable {
             return found;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Opens the reader anew after our own write, so that those who follow the index hear of it at once.
+     * After the sync's lock is released: a call holding this index may be waiting for it.
+     */
+    private void seeWrites() {
+        if (closed) {
+            return;
+        }
+        try {
+            reader();
+        } catch (ChunkIndexStore.IndexUnreadableException | IOException unreadable) {
+            // The next call says why; a sync that wrote leaves a readable index.
         }
     }
 
@@ -260,6 +312,7 @@ public final class LiveIndex implements AutoCloseable {
         lock.lock();
         syncing.lock();
         try {
+            closed = true;
             closeReader();
             recipe.close();
         } finally {

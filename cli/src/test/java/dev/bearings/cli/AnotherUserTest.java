@@ -2,6 +2,7 @@ package dev.bearings.cli;
 
 import dev.bearings.cli.command.ServedSearch;
 import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerKey;
 import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testkit.process.ChildProcess;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -76,9 +78,9 @@ class AnotherUserTest {
         Files.writeString(data.resolve(McpToken.FILE), token + "\n");
         try (ForeignListener other = ForeignListener.start(root, asOther())) {
             int port = other.port();
-            Path entry = data.resolve(ServedSearch.SERVERS).resolve(Integer.toString(port));
+            Path entry = data.resolve(ServerEntry.FOLDER).resolve(Integer.toString(port));
             // The entry names this test's own process, alive and ours: only the port is the other user's.
-            ServedSearch.Announcement.of(data, port, index, ServerKey.random());
+            ServerEntry.announce(data, InetAddress.getLoopbackAddress(), port, index, ServerKey.random());
 
             String question = "wireguard tunnel for the home network";
             try (ChildProcess search = ChildProcess.start(CliRun.command("search", "--index", index.toString(), question),

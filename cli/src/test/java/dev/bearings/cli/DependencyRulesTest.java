@@ -46,7 +46,7 @@ class DependencyRulesTest {
     @Test
     void theRulesSeeTheWholeProduct() {
         assertThat(adapters).contains("dev.bearings.parser.commonmark", "dev.bearings.parser.flexmark",
-                "dev.bearings.embedding.onnx", "dev.bearings.embedding.djl", "dev.bearings.store.sqlite",
+                "dev.bearings.embedding.onnx", "dev.bearings.store.sqlite", "dev.bearings.store.solr",
                 "dev.bearings.store.lucene", "dev.bearings.source.files", "dev.bearings.source.bear");
         assertThat(classes.containPackage("dev.bearings.core.chunk")).isTrue();
     }

@@ -491,8 +491,8 @@ class IndexCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode plugins = new ObjectMapper().readTree(run.out());
         assertThat(plugins).extracting(p -> p.get("port").asText() + " " + p.get("name").asText()).contains(
-                "parser commonmark", "parser flexmark", "embedder onnx", "embedder djl", "store sqlite", "store lucene",
-                "store full-disk", "source folder", "source bear");
+                "parser commonmark", "parser flexmark", "embedder onnx", "store sqlite", "store lucene",
+                "store solr", "store full-disk", "source folder", "source bear");
         assertThat(plugins).filteredOn(p -> p.get("name").asText().equals("bear")).first()
                 .satisfies(p -> assertThat(p.get("settings")).extracting(JsonNode::asText)
                         .containsExactly("busy-timeout", "database", "include-archived"));

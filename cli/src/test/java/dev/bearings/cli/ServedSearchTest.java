@@ -3,6 +3,7 @@ package dev.bearings.cli;
 import dev.bearings.cli.command.ServedSearch;
 import dev.bearings.cli.command.VersionNumber;
 import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerKey;
 import dev.bearings.testkit.process.ChildProcess;
 import dev.bearings.testkit.process.ServedMcp;
@@ -16,6 +17,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -90,7 +92,7 @@ class ServedSearchTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             gone = socket.getLocalPort();
         }
-        Files.writeString(server.dataFolder().resolve(ServedSearch.SERVERS).resolve(Integer.toString(gone)), "/gone\n");
+        Files.writeString(server.dataFolder().resolve(ServerEntry.FOLDER).resolve(Integer.toString(gone)), "/gone\n");
         CliRun alone = CliRun.of("search", "--index", index.toString(), QUERY);
         assertThat(alone.out()).contains("vpn-setup.md");
 
@@ -149,8 +151,8 @@ class ServedSearchTest {
         Path data = Files.createDirectories(root.resolve("impostor/bearings"));
         Files.writeString(data.resolve(McpToken.FILE), server.token() + "\n");
         try (ForeignListener impostor = ForeignListener.start(root.resolve("impostor"), List.of())) {
-            Path entry = data.resolve(ServedSearch.SERVERS).resolve(Integer.toString(impostor.port()));
-            ServedSearch.Announcement.of(data, impostor.port(), index, ServerKey.random());
+            Path entry = data.resolve(ServerEntry.FOLDER).resolve(Integer.toString(impostor.port()));
+            ServerEntry.announce(data, InetAddress.getLoopbackAddress(), impostor.port(), index, ServerKey.random());
             // The entry names this test's own process: alive, and this user's; only the key is not the impostor's.
             assertThat(Files.readString(entry)).contains("pid " + ProcessHandle.current().pid());
             Searched searched = search(data, root, "--index", index.toString(), "wireguard tunnel");
@@ -218,8 +220,8 @@ class ServedSearchTest {
         assertThat(CliRun.of("index", "--folder", Files.createDirectories(alone.resolve("no-notes")).toString(), "--index",
                 empty.toString()).exitCode()).isZero();
         try (ServedMcp second = McpServerProcess.served(alone, empty)) {
-            Path entry = second.dataFolder().resolve(ServedSearch.SERVERS).resolve(Integer.toString(second.port()));
-            assertThat(Files.readString(entry)).startsWith("index " + empty + "\npid " + second.pid() + "\nkey ");
+            Path entry = second.dataFolder().resolve(ServerEntry.FOLDER).resolve(Integer.toString(second.port()));
+            assertThat(Files.readString(entry)).startsWith("address 127.0.0.1\nindex " + empty + "\npid " + second.pid() + "\nkey ");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry))).isEqualTo("rw-------");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry.getParent()))).isEqualTo("rwx------");
 

@@ -3,15 +3,14 @@ package dev.bearings.mcp;
 import dev.bearings.app.Dates;
 import dev.bearings.app.IndexStatusJson;
 import dev.bearings.app.LiveIndex;
+import dev.bearings.app.NoteJson;
 import dev.bearings.app.NoteSummaryJson;
 import dev.bearings.app.PlainErrors;
 import dev.bearings.app.SearchHitJson;
 import dev.bearings.app.SyncReportJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.note.Note;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.usecase.ListNotes;
@@ -38,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The tools Bearings offers an agent over MCP. Each declares its output schema and answers twice: as
@@ -57,7 +55,6 @@ public final class McpTools {
     private final McpJsonMapper mapper;
     private final ObjectMapper json = new ObjectMapper();
     private final JsonNode outputSchemas;
-    private Runnable afterCall = () -> { };
 
     public McpTools(LiveIndex index, String storeName, Optional<Duration> syncBudget, McpJsonMapper mapper) {
         this.index = index;
@@ -77,9 +74,7 @@ public final class McpTools {
         public Object answer(Arguments arguments) throws Exception;
     }
 
-    /** @param afterCall runs after every call, when the index may have changed (the note resources follow it) */
-    public List<SyncToolSpecification> specifications(Runnable afterCall) {
-        this.afterCall = afterCall;
+    public List<SyncToolSpecification> specifications() {
         return List.of(
                 tool("search_notes", "Search the user's notes by meaning and by keywords",
                         "Finds the passages of the user's Markdown notes (Bear, Obsidian, folders) that best answer a "
@@ -162,7 +157,6 @@ public final class McpTools {
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
             try {
                 Object answer = index.exclusively(() -> handler.answer(new Arguments(request.arguments())));
-                afterCall.run();
                 Object structured = json.convertValue(listKey == null ? answer : Map.of(listKey, answer), Map.class);
                 return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(answer))
                         .structuredContent(structured).isError(false).build();
@@ -209,11 +203,6 @@ public final class McpTools {
         return results.ranked().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
     }
 
-    /** A note as read_note returns it. */
-    record NoteJson(String id, String title, String source, String heading, Integer startLine, Integer endLine,
-                    List<String> tags, String modified, String link, String markdown, List<String> headings) {
-    }
-
     private NoteJson readNote(Arguments arguments) throws Exception {
         return read(arguments.text("id").orElseThrow(() -> new IllegalArgumentException("id is required")),
                 arguments.text("source"), arguments.text("heading"));
@@ -221,13 +210,7 @@ public final class McpTools {
 
     /** One note as the tool read_note and a note resource give it. */
     public NoteJson read(String id, Optional<String> source, Optional<String> heading) throws Exception {
-        ReadNote.Result read = new ReadNote(index.parser()).read(index.reader(), index::read,
-                new ReadNote.Request(id, source, heading));
-        Note note = read.note();
-        return new NoteJson(note.id(), read.indexed().title(), read.indexed().source(), read.heading().orElse(null),
-                read.lines().map(LineRange::first).orElse(null), read.lines().map(LineRange::last).orElse(null),
-                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), note.link(), read.markdown(),
-                read.headings());
+        return NoteJson.of(new ReadNote(index.parser()).read(index.reader(), index::read, new ReadNote.Request(id, source, heading)));
     }
 
     private List<NoteSummaryJson> listNotes(Arguments arguments) throws Exception {

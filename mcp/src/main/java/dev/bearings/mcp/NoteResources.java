@@ -1,6 +1,7 @@
 package dev.bearings.mcp;
 
 import dev.bearings.app.LiveIndex;
+import dev.bearings.app.NoteJson;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.usecase.ListNotes;
@@ -36,9 +37,10 @@ public final class NoteResources {
     private final McpTools tools;
     private final LiveIndex index;
     private final ListChangedGate gate;
-    /** The resources the server lists now, by URI, as they were listed. */
+    /** The resources the server lists now, by URI, as they were listed; guarded by the index's lock. */
     private final Map<String, McpSchema.Resource> listed = new HashMap<>();
     private ChunkIndexReader listedFrom;
+    private McpSyncServer server;
 
     public NoteResources(McpTools tools, LiveIndex index, ListChangedGate gate) {
         this.tools = tools;
@@ -57,25 +59,40 @@ public final class NoteResources {
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> read(request.uri()));
     }
 
-    /** Adds the notes that came into the index, removes those that left; tells the clients when the list changed. */
-    public synchronized void reconcile(McpSyncServer server) {
+    /**
+     * Lists the index's notes as {@code server}'s resources now, and follows the index from then on: whenever
+     * it is opened anew, the notes that came in are added and those that left removed. No client can have
+     * listed before this first listing, so it tells none of them.
+     */
+    public void follow(McpSyncServer server) {
+        try {
+            index.exclusively(() -> {
+                this.server = server;
+                reconcile(false);
+                index.onReopen(() -> reconcile(true));
+                return null;
+            });
+        } catch (Exception unexpected) {
+            LOG.warn("the note resources are not listed: {}", unexpected.toString());
+        }
+    }
+
+    /**
+     * Adds the notes that came into the index, removes those that left; tells the clients when the list
+     * changed. Called holding the index, which is all the locking this needs.
+     */
+    private void reconcile(boolean tell) {
         Map<String, McpSchema.Resource> now = new HashMap<>();
         try {
-            boolean same = index.exclusively(() -> {
-                ChunkIndexReader reader = index.reader();
-                if (reader == listedFrom) {
-                    return true;
-                }
-                for (IndexedNote note : ListNotes.list(reader, ListNotes.Query.ALL)) {
-                    McpSchema.Resource resource = resource(note);
-                    now.put(resource.uri(), resource);
-                }
-                listedFrom = reader;
-                return false;
-            });
-            if (same) {
+            ChunkIndexReader reader = index.reader();
+            if (reader == listedFrom) {
                 return;
             }
+            for (IndexedNote note : ListNotes.list(reader, ListNotes.Query.ALL)) {
+                McpSchema.Resource resource = resource(note);
+                now.put(resource.uri(), resource);
+            }
+            listedFrom = reader;
         } catch (Exception unreadable) {
             LOG.warn("the note resources were not updated: {}", unreadable.getMessage());
             return;
@@ -98,7 +115,7 @@ public final class NoteResources {
                 }
             }
         });
-        if (changed[0]) {
+        if (changed[0] && tell) {
             server.notifyResourcesListChanged();
         }
     }
@@ -116,7 +133,7 @@ public final class NoteResources {
         String source = decode(uri.substring(SCHEME.length(), slash));
         String id = decode(uri.substring(slash + 1));
         try {
-            McpTools.NoteJson note = index.exclusively(() -> tools.read(id, Optional.of(source), Optional.empty()));
+            NoteJson note = index.exclusively(() -> tools.read(id, Optional.of(source), Optional.empty()));
             return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, MIME_TYPE, note.markdown())));
         } catch (Exception e) {
             throw McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND).message(tools.plainError("reading " + uri, e)).data(uri).build();

@@ -1,35 +1,19 @@
 package dev.bearings.cli.command;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.app.ChangeWatcher;
 import dev.bearings.app.DataFolder;
 import dev.bearings.app.GracefulStop;
+import dev.bearings.app.IndexWatch;
 import dev.bearings.app.LiveIndex;
 import dev.bearings.app.OpenedRecipe;
 import dev.bearings.app.Plugins;
-import dev.bearings.app.SourcesConfig;
 import dev.bearings.cli.option.RecipeOptions;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.mcp.AnswerPrompt;
-import dev.bearings.mcp.JsonRpcGuard;
-import dev.bearings.mcp.ListChangedGate;
-import dev.bearings.mcp.McpErrorJson;
-import dev.bearings.mcp.McpTools;
-import dev.bearings.mcp.NoteResources;
+import dev.bearings.mcp.BearingsMcpServer;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.McpToken;
-import dev.bearings.mcp.http.ServerKey;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
-import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
-import io.modelcontextprotocol.spec.McpSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,7 +23,7 @@ import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.nio.file.Path;
@@ -49,7 +33,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicReference;
 import javax.inject.Inject;
 
 /**
@@ -67,9 +50,6 @@ import javax.inject.Inject;
 public final class McpCommand implements Callable<Integer> {
     private final Plugins plugins;
     private final CommandLine.IFactory commands;
-    static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
-            + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
-            + "and lines; use read_note to read a whole note or section.";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -147,105 +127,58 @@ public final class McpCommand implements Callable<Integer> {
             recipe.close();
             throw new IndexMismatchException(folder, built.get().differences(recipe.recipe()));
         }
-        var mapper = new JacksonMcpJsonMapper(McpErrorJson.into(new ObjectMapper()));
-        CountDownLatch stopped = new CountDownLatch(1);
         // Opened first, closed last: on SIGTERM the JVM waits until the server, the watcher and the index are closed.
+        CountDownLatch stopped = new CountDownLatch(1);
         try (GracefulStop stop = http ? new GracefulStop("bearings-mcp-stop", stopped::countDown, Duration.ofSeconds(20)) : null;
              LiveIndex index = new LiveIndex(folder, store, recipe, plugins.sources(), Clock.systemUTC())) {
             // A watched index is kept fresh by the watcher; a search then never waits for a sync.
             Optional<Duration> budget = watch ? Optional.empty() : Optional.of(Duration.ofMillis((long) (syncBudget * 1000)));
-            McpTools tools = new McpTools(index, storeOptions.storeName(plugins.stores()), budget, mapper);
-            try (ChangeWatcher watcher = watch ? watchInBackground(index) : null) {
+            BearingsMcpServer.Settings settings = new BearingsMcpServer.Settings(VersionNumber.NUMBER,
+                    storeOptions.storeName(plugins.stores()), budget);
+            try (IndexWatch watching = watch ? watchInBackground(index) : null) {
                 if (http) {
-                    serveHttp(address, tools, index, mapper, stopped);
+                    serveHttp(address, index, settings, stopped);
                 } else {
-                    serveStdio(tools, index, mapper);
+                    serveStdio(index, settings);
                 }
             }
         }
         return 0;
     }
 
-    private ChangeWatcher watchInBackground(LiveIndex index) throws IOException {
-        SourcesConfig config = index.sources();
-        if (config.isEmpty()) {
+    private IndexWatch watchInBackground(LiveIndex index) throws IOException {
+        Optional<IndexWatch> watching = IndexWatch.start(index, line -> System.err.println("bearings: " + line));
+        if (watching.isEmpty()) {
             // A desktop app starts the server before the user's first index: serve, and say why nothing is watched.
             System.err.println("bearings mcp: the index at " + storeOptions.folder() + " has no sources yet, so --watch watches "
                     + "nothing; run bearings index" + storeOptions.indexFlag() + " --folder DIR (or --bear), then start the server again");
-            return null;
         }
-        ChangeWatcher watcher = ChangeWatcher.forSources(config, plugins.sources());
-        Thread thread = new Thread(() -> {
-            try {
-                watcher.syncOnChange(index::syncAll, line -> System.err.println("bearings: " + line));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "bearings-watch");
-        thread.setDaemon(true);
-        thread.start();
-        return watcher;
+        return watching.orElse(null);
     }
 
-    private void serveStdio(McpTools tools, LiveIndex index, McpJsonMapper mapper) throws Exception {
-        JsonRpcGuard.LineOutput protocol = new JsonRpcGuard.LineOutput(new FileOutputStream(FileDescriptor.out));
+    private void serveStdio(LiveIndex index, BearingsMcpServer.Settings settings) throws Exception {
+        OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         // Whatever prints to System.out from here on would corrupt the protocol stream.
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
-        CountDownLatch closed = new CountDownLatch(1);
-        ListChangedGate gate = new ListChangedGate();
-        JsonRpcGuard guard = new JsonRpcGuard(new FileInputStream(FileDescriptor.in), protocol, mapper, closed::countDown, gate::open);
-        InputStream checked = guard.start();
-        McpSyncServer server = build(McpServer.sync(gate.around(new StdioServerTransportProvider(mapper, checked, protocol))), tools,
-                index, mapper, gate);
-        closed.await();
-        // The client has gone; answer what it asked before it went, then stop.
-        protocol.drain(Duration.ofMinutes(1));
-        guard.close();
-        server.closeGracefully();
+        try (BearingsMcpServer.Stdio server = BearingsMcpServer.stdio(index, settings, new FileInputStream(FileDescriptor.in), protocol)) {
+            // The client has gone; answer what it asked before it went, then stop.
+            server.awaitClientGone(Duration.ofMinutes(1));
+        }
     }
 
     /** Serves until {@code stopped} counts down (SIGTERM or Ctrl-C). */
-    private void serveHttp(InetAddress address, McpTools tools, LiveIndex index, McpJsonMapper mapper, CountDownLatch stopped)
+    private void serveHttp(InetAddress address, LiveIndex index, BearingsMcpServer.Settings settings, CountDownLatch stopped)
             throws Exception {
         Path dataFolder = DataFolder.path();
-        McpToken token = McpToken.loadOrCreate(dataFolder);
-        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
-                .keepAliveInterval(Duration.ofSeconds(sessionCheck)).sessionSweepInterval(Duration.ofSeconds(sessionCheck)).build();
-        ListChangedGate gate = ListChangedGate.opened();
-        McpSyncServer server = build(McpServer.sync(gate.around(transport)), tools, index, mapper, gate);
-        SearchServlet search = new SearchServlet(spec.root().userObject().getClass(), commands, plugins, index, storeOptions.folder(), storeOptions.spec(plugins.stores()));
-        ServerKey key = ServerKey.random();
-        try (McpHttpServer http = McpHttpServer.start(address, port, token, key,
-                Map.of(McpHttpServer.ENDPOINT, transport, ServedSearch.ENDPOINT, search), mapper);
-             ServedSearch.Announcement announced = ServedSearch.Announcement.of(dataFolder, http.port(), storeOptions.folder(), key)) {
+        SearchServlet search = new SearchServlet(spec.root().userObject().getClass(), commands, plugins, index, storeOptions.folder(),
+                storeOptions.spec(plugins.stores()));
+        try (BearingsMcpServer.Http server = BearingsMcpServer.http(index, settings, new BearingsMcpServer.HttpSettings(address, port,
+                dataFolder, Duration.ofSeconds(sessionCheck), Map.of(ServedSearch.ENDPOINT, search)))) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
-                    + "'Authorization: Bearer <the token in %s>'%n", host, http.port(), McpHttpServer.ENDPOINT,
-                    dataFolder.resolve(McpToken.FILE));
+                    + "'Authorization: Bearer <the token in %s>'%n", host, server.port(), McpHttpServer.ENDPOINT, server.tokenFile());
             System.err.flush();
             stopped.await();
-            server.closeGracefully();
         }
-    }
-
-    private static McpSyncServer build(McpServer.SyncSpecification<?> specification, McpTools tools, LiveIndex index,
-                                       McpJsonMapper mapper, ListChangedGate gate) {
-        NoteResources resources = new NoteResources(tools, index, gate);
-        AtomicReference<McpSyncServer> server = new AtomicReference<>();
-        server.set(specification
-                .serverInfo("bearings", VersionNumber.NUMBER)
-                .instructions(INSTRUCTIONS)
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true).prompts(false).build())
-                .jsonMapper(mapper)
-                .jsonSchemaValidator(new DefaultJsonSchemaValidator(new ObjectMapper()))
-                .validateToolInputs(true)
-                .requestTimeout(Duration.ofMinutes(30))
-                .tools(tools.specifications(() -> resources.reconcile(server.get())))
-                .resourceTemplates(resources.template())
-                .prompts(AnswerPrompt.specification())
-                .build());
-        resources.reconcile(server.get());
-        return server.get();
     }
 }

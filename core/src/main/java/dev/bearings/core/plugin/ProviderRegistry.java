@@ -18,14 +18,25 @@ public final class ProviderRegistry<P extends Provider<?>> {
 
     private final String port;
     private final Map<String, P> byName;
+    private final Map<String, String> elsewhere;
 
-    private ProviderRegistry(String port, Map<String, P> byName) {
+    private ProviderRegistry(String port, Map<String, P> byName, Map<String, String> elsewhere) {
         this.port = port;
         this.byName = Collections.unmodifiableMap(byName);
+        this.elsewhere = Map.copyOf(elsewhere);
     }
 
     /** @param port what the providers provide, for messages, such as "Markdown parser" */
     public static <P extends Provider<?>> ProviderRegistry<P> of(String port, Collection<? extends P> providers) {
+        return of(port, providers, Map.of());
+    }
+
+    /**
+     * @param elsewhere providers known by name that ship apart, and what to add to the class path for each: when one
+     *                  of them is asked for and is not here, the answer says what to add
+     */
+    public static <P extends Provider<?>> ProviderRegistry<P> of(String port, Collection<? extends P> providers,
+                                                                 Map<String, String> elsewhere) {
         Map<String, P> byName = new LinkedHashMap<>();
         providers.stream()
                 .sorted((a, b) -> a.name().compareTo(b.name()))
@@ -41,7 +52,7 @@ public final class ProviderRegistry<P extends Provider<?>> {
                                 + previous.getClass().getName() + " and " + provider.getClass().getName());
                     }
                 });
-        return new ProviderRegistry<>(port, byName);
+        return new ProviderRegistry<>(port, byName, elsewhere);
     }
 
     public Set<String> names() {
@@ -54,6 +65,10 @@ public final class ProviderRegistry<P extends Provider<?>> {
 
     public P provider(String name) {
         P provider = byName.get(name);
+        if (provider == null && elsewhere.containsKey(name)) {
+            throw new IllegalArgumentException("the " + port + " '" + name + "' is a plugin, not in the jar: add "
+                    + elsewhere.get(name) + " to the class path ($BEARINGS_CLASSPATH)");
+        }
         if (provider == null) {
             throw new IllegalArgumentException("unknown " + port + " '" + name + "'; known: "
                     + String.join(", ", names()));

@@ -242,7 +242,8 @@ public final class McpHttpServer implements AutoCloseable {
             }
             String challenge = request.getHeader(ServerKey.CHALLENGE_HEADER);
             if (challenge != null && request.getHeader("Authorization") == null) {
-                response.setHeader(ServerKey.PROOF_HEADER, key.proof(request.getLocalPort(), challenge));
+                response.setHeader(ServerKey.PROOF_HEADER, key.proof(ServerEntry.canonical(request.getLocalAddr()),
+                        request.getLocalPort(), challenge));
                 response.setStatus(HttpServletResponse.SC_NO_CONTENT);
                 return;
             }

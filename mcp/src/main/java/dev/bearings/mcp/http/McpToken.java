@@ -86,6 +86,11 @@ public final class McpToken {
         return new Read(token, modified, attributes.fileKey());
     }
 
+    /** The file the token is kept in. */
+    public Path file() {
+        return file;
+    }
+
     public String value() {
         return current().value();
     }

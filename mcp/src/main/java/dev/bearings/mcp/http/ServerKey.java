@@ -48,21 +48,26 @@ public final class ServerKey {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(16));
     }
 
-    /** The answer to {@code challenge} sent to {@code port}: tied to the port, so no server can answer for another's. */
-    public String proof(int port, String challenge) {
+    /**
+     * The answer to {@code challenge} sent to {@code address}:{@code port}: tied to both, so no server can answer
+     * for another's, and a relay on another address or port gets a proof that does not pass.
+     *
+     * @param address the address the connection was made to, as {@link java.net.InetAddress#getHostAddress} writes it
+     */
+    public String proof(String address, int port, String challenge) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            byte[] answer = mac.doFinal((port + " " + challenge).getBytes(StandardCharsets.UTF_8));
+            byte[] answer = mac.doFinal((address + " " + port + " " + challenge).getBytes(StandardCharsets.UTF_8));
             return Base64.getUrlEncoder().withoutPadding().encodeToString(answer);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
         }
     }
 
-    /** Whether {@code answer} is the proof for {@code challenge} on {@code port}; in constant time. */
-    public boolean proves(int port, String challenge, String answer) {
-        return answer != null && MessageDigest.isEqual(proof(port, challenge).getBytes(StandardCharsets.UTF_8),
+    /** Whether {@code answer} is the proof for {@code challenge} on {@code address}:{@code port}; in constant time. */
+    public boolean proves(String address, int port, String challenge, String answer) {
+        return answer != null && MessageDigest.isEqual(proof(address, port, challenge).getBytes(StandardCharsets.UTF_8),
                 answer.strip().getBytes(StandardCharsets.UTF_8));
     }
 

@@ -1,9 +1,8 @@
-package dev.bearings.cli;
+package dev.bearings.embedding.djl;
 
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.embedding.djl.DjlEmbedderProvider;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,11 @@
-package dev.bearings.cli;
+package dev.bearings.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.testing.ExampleIndex;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerKey;
-import dev.bearings.testkit.process.ChildProcess;
-import dev.bearings.testkit.process.ServedMcp;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,21 +53,23 @@ class McpHttpSecurityTest {
 
     @TempDir
     static Path root;
-    private static Path index;
-    private static ServedMcp server;
+    private static ExampleIndex example;
+    private static HttpServing server;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @BeforeAll
     static void start() throws Exception {
-        index = McpServerProcess.indexedExamples(root, "sqlite");
-        server = McpServerProcess.served(root, index);
+        example = ExampleIndex.synced(root);
+        server = HttpServing.of(example.index(), root.resolve("data"));
     }
 
     @AfterAll
     static void stop() throws Exception {
         if (server != null) {
-            assertThat(server.isAlive()).as("alive after every test: " + server.err()).isTrue();
             server.close();
+        }
+        if (example != null) {
+            example.close();
         }
     }
 
@@ -265,7 +266,7 @@ class McpHttpSecurityTest {
                 + "\"name\":\"search_notes\",\"arguments\":{\"query\":\"how did I set up the VPN?\",\"limit\":1}}}")
                 .header("Authorization", "Bearer " + server.token()).header("Mcp-Session-Id", session));
         assertThat(search.statusCode()).as(search.body()).isEqualTo(200);
-        JsonNode answer = McpServerProcess.JSON.readTree(search.body().lines().filter(l -> l.startsWith("data:"))
+        JsonNode answer = new ObjectMapper().readTree(search.body().lines().filter(l -> l.startsWith("data:"))
                 .findFirst().map(l -> l.substring(5)).orElse(search.body()));
         assertThat(answer.path("result").path("structuredContent").path("passages").get(0).path("noteId").asText())
                 .isEqualTo("vpn-setup.md");
@@ -276,12 +277,12 @@ class McpHttpSecurityTest {
         HttpResponse<String> noSession = send(post("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}")
                 .header("Authorization", "Bearer " + server.token()));
         assertRefused(noSession, 400);
-        assertThat(McpServerProcess.JSON.readTree(noSession.body()).path("error").path("message").asText()).contains("Session");
+        assertThat(new ObjectMapper().readTree(noSession.body()).path("error").path("message").asText()).contains("Session");
     }
 
     @Test
     void anIdleSessionIsClosedAndABusyOneKept(@TempDir Path other) throws Exception {
-        try (ServedMcp checking = McpServerProcess.served(other, index, "--session-check", "1")) {
+        try (HttpServing checking = HttpServing.of(example.index(), other, Duration.ofSeconds(1), 0)) {
             String idle = open(checking);
             String busy = open(checking);
             for (int i = 0; i < 20; i++) {
@@ -292,7 +293,7 @@ class McpHttpSecurityTest {
         }
     }
 
-    private static String open(ServedMcp server) throws Exception {
+    private static String open(HttpServing server) throws Exception {
         HttpResponse<String> opened = HTTP.send(HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
                 .header("Authorization", "Bearer " + server.token()).POST(HttpRequest.BodyPublishers.ofString(INITIALIZE))
@@ -300,7 +301,7 @@ class McpHttpSecurityTest {
         return opened.headers().firstValue("Mcp-Session-Id").orElseThrow(() -> new AssertionError(opened.body()));
     }
 
-    private static int listTools(ServedMcp server, String session) throws Exception {
+    private static int listTools(HttpServing server, String session) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
                 .header("Authorization", "Bearer " + server.token()).header("Mcp-Session-Id", session)
@@ -311,31 +312,21 @@ class McpHttpSecurityTest {
     @Test
     void itListensOnLoopbackOnly() throws Exception {
         for (String address : List.of("0.0.0.0", "192.0.2.1", "::")) {
-            CliRun run = CliRun.of("mcp", "--http", "--bind", address, "--index", index.toString());
-            assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-            assertThat(run.err()).contains("--bind " + address).contains("not a loopback address");
+            assertThatThrownBy(() -> McpHttpServer.start(InetAddress.getByName(address), 0,
+                    McpToken.loadOrCreate(root.resolve("other")), ServerKey.random(),
+                    java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }), SDK_JSON))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a loopback address");
         }
-        assertThatThrownBy(() -> McpHttpServer.start(InetAddress.getByName("0.0.0.0"), 0,
-                McpToken.loadOrCreate(root.resolve("other")), ServerKey.random(),
-                java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }), SDK_JSON))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a loopback address");
     }
 
-    /** A port taken, or no port at all, is said in one line: no page of Tomcat's log, no stack trace, no usage. */
+    /** A port taken is said in one line, naming it; no page of Tomcat's log. */
     @Test
-    void aBusyOrImpossiblePortIsOneLine() throws Exception {
+    void aBusyPortIsOneLine() throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            ChildProcess child = ChildProcess.start(McpServerProcess.command(index, "--http", "--port", Integer.toString(taken.getLocalPort())),
-                    root.resolve("logs"), java.util.Map.of("XDG_DATA_HOME", root.resolve("busy").toString()));
-            assertThat(child.exitCode(Duration.ofMinutes(1))).isEqualTo(1);
-            assertThat(child.err().strip().lines()).as(child.err()).hasSize(1);
-            assertThat(child.err()).contains("port is in use").contains(Integer.toString(taken.getLocalPort()))
-                    .doesNotContain("SEVERE").doesNotContain("\tat ");
+            assertThatThrownBy(() -> HttpServing.of(example.index(), root.resolve("busy"), Duration.ofSeconds(30), taken.getLocalPort()))
+                    .isInstanceOf(java.io.IOException.class).hasMessageContaining("port is in use")
+                    .hasMessageContaining(Integer.toString(taken.getLocalPort()));
         }
-        CliRun impossible = CliRun.of("mcp", "--http", "--port", "99999", "--index", index.toString());
-        assertThat(impossible.exitCode()).isEqualTo(2);
-        assertThat(impossible.err().strip().lines()).as(impossible.err()).hasSize(1);
-        assertThat(impossible.err()).contains("--port must be 0 to 65535");
     }
 
     /** A server killed leaves its Tomcat folder in the temporary folder; the next server removes it. */
@@ -346,17 +337,24 @@ class McpHttpSecurityTest {
         Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
         Path left = Files.createDirectories(temporary.resolve(McpHttpServer.WORK_PREFIX + ended.pid() + "-123").resolve("work"));
         Path own;
+        List<Path> before = ours(temporary);
         try (McpHttpServer http = McpHttpServer.start(InetAddress.getLoopbackAddress(), 0, McpToken.loadOrCreate(root.resolve("next")),
                 ServerKey.random(), java.util.Map.of(McpHttpServer.ENDPOINT, new jakarta.servlet.http.HttpServlet() { }), SDK_JSON)) {
             assertThat(left.getParent()).as("the dead server's folder").doesNotExist();
-            try (var entries = Files.list(temporary)) {
-                List<Path> mine = entries.filter(p -> p.getFileName().toString()
-                        .startsWith(McpHttpServer.WORK_PREFIX + ProcessHandle.current().pid() + "-")).toList();
-                assertThat(mine).hasSize(1);
-                own = mine.get(0);
-            }
+            List<Path> mine = new ArrayList<>(ours(temporary));
+            mine.removeAll(before);
+            assertThat(mine).as("this server's own folder").hasSize(1);
+            own = mine.get(0);
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(own))).isEqualTo("rwx------");
         }
         assertThat(own).as("removed on close").doesNotExist();
+    }
+
+    /** The work folders of this JVM's servers. */
+    private static List<Path> ours(Path temporary) throws java.io.IOException {
+        try (var entries = Files.list(temporary)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith(McpHttpServer.WORK_PREFIX + ProcessHandle.current().pid() + "-"))
+                    .toList();
+        }
     }
 }

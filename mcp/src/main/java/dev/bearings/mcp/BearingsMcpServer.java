@@ -1,0 +1,183 @@
+package dev.bearings.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.LiveIndex;
+import dev.bearings.mcp.http.McpHttpServer;
+import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerEntry;
+import dev.bearings.mcp.http.ServerKey;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.http.HttpServlet;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The MCP server of one live index, for any driver: its tools, note resources and prompt, over stdio
+ * for one client or over loopback HTTP for any number. A driver opens the index, calls {@link #stdio}
+ * or {@link #http}, and closes what it gets back when it is done.
+ */
+public final class BearingsMcpServer {
+    static final String INSTRUCTIONS = "Bearings searches the user's own Markdown notes (Bear, Obsidian, folders) "
+            + "offline. Use search_notes for questions about what the user wrote; cite the note title, heading path "
+            + "and lines; use read_note to read a whole note or section.";
+
+    /**
+     * @param version    what the server calls itself to clients
+     * @param storeName  the index's store, as {@code index_status} names it (no settings: they may hold a password)
+     * @param syncBudget how long a search may first sync what changed; empty when a watcher keeps the index fresh
+     */
+    public record Settings(String version, String storeName, Optional<Duration> syncBudget) {
+    }
+
+    /**
+     * Where and how the HTTP server listens.
+     *
+     * @param port         0 picks a free port
+     * @param dataFolder   where the token and the server's entry are kept
+     * @param sessionCheck how often idle sessions are pinged; one whose client has gone is closed
+     * @param endpoints    more servlets behind the same guard, by path (the served search)
+     */
+    public record HttpSettings(InetAddress address, int port, Path dataFolder, Duration sessionCheck,
+                               Map<String, HttpServlet> endpoints) {
+    }
+
+    private BearingsMcpServer() {
+    }
+
+    /** The mapper the server and its guards read messages with: an MCP error is written as a JSON-RPC error, never a stack trace. */
+    static McpJsonMapper jsonMapper() {
+        return new JacksonMcpJsonMapper(McpErrorJson.into(new ObjectMapper()));
+    }
+
+    /** Serves one client on {@code in} and {@code out}, from now until the returned server is closed. */
+    public static Stdio stdio(LiveIndex index, Settings settings, InputStream in, OutputStream out) {
+        McpJsonMapper mapper = jsonMapper();
+        ListChangedGate gate = new ListChangedGate();
+        StdioTransport transport = new StdioTransport(in, out, mapper, gate::open);
+        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, mapper, gate);
+        transport.start();
+        return new Stdio(server, transport);
+    }
+
+    /** Serves any number of clients over HTTP, announced in the data folder, until the returned server is closed. */
+    public static Http http(LiveIndex index, Settings settings, HttpSettings http) throws IOException {
+        McpJsonMapper mapper = jsonMapper();
+        McpToken token = McpToken.loadOrCreate(http.dataFolder());
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
+                .keepAliveInterval(http.sessionCheck()).sessionSweepInterval(http.sessionCheck()).build();
+        ListChangedGate gate = ListChangedGate.opened();
+        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, mapper, gate);
+        Map<String, HttpServlet> endpoints = new LinkedHashMap<>(http.endpoints());
+        endpoints.put(McpHttpServer.ENDPOINT, transport);
+        ServerKey key = ServerKey.random();
+        McpHttpServer listening;
+        try {
+            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper);
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        try {
+            ServerEntry.Announcement announced = ServerEntry.announce(http.dataFolder(), http.address(), listening.port(),
+                    index.folder(), key);
+            return new Http(server, listening, announced, token);
+        } catch (IOException | RuntimeException e) {
+            listening.close();
+            server.close();
+            throw e;
+        }
+    }
+
+    private static McpSyncServer build(McpServer.SyncSpecification<?> specification, LiveIndex index, Settings settings,
+                                       McpJsonMapper mapper, ListChangedGate gate) {
+        McpTools tools = new McpTools(index, settings.storeName(), settings.syncBudget(), mapper);
+        NoteResources resources = new NoteResources(tools, index, gate);
+        McpSyncServer server = specification
+                .serverInfo("bearings", settings.version())
+                .instructions(INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true).prompts(false).build())
+                .jsonMapper(mapper)
+                .jsonSchemaValidator(new DefaultJsonSchemaValidator(new ObjectMapper()))
+                .validateToolInputs(true)
+                .requestTimeout(Duration.ofMinutes(30))
+                .tools(tools.specifications())
+                .resourceTemplates(resources.template())
+                .prompts(AnswerPrompt.specification())
+                .build();
+        resources.follow(server);
+        return server;
+    }
+
+    /** A server on stdio. */
+    public static final class Stdio implements AutoCloseable {
+        private final McpSyncServer server;
+        private final StdioTransport transport;
+
+        private Stdio(McpSyncServer server, StdioTransport transport) {
+            this.server = server;
+            this.transport = transport;
+        }
+
+        /**
+         * Blocks until the client has gone (its input ended), then waits at most {@code most} for the answers
+         * to what it asked before it went.
+         *
+         * @return whether every answer was written in time
+         */
+        public boolean awaitClientGone(Duration most) throws InterruptedException {
+            transport.awaitClientGone();
+            return transport.awaitClientGone(most);
+        }
+
+        @Override
+        public void close() {
+            server.closeGracefully();
+        }
+    }
+
+    /** A server on HTTP, announced in the data folder while it serves. */
+    public static final class Http implements AutoCloseable {
+        private final McpSyncServer server;
+        private final McpHttpServer listening;
+        private final ServerEntry.Announcement announced;
+        private final McpToken token;
+
+        private Http(McpSyncServer server, McpHttpServer listening, ServerEntry.Announcement announced, McpToken token) {
+            this.server = server;
+            this.listening = listening;
+            this.announced = announced;
+            this.token = token;
+        }
+
+        public int port() {
+            return listening.port();
+        }
+
+        /** The file that holds the token a client sends. */
+        public Path tokenFile() {
+            return token.file();
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (listening; announced) {
+                server.closeGracefully();
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package dev.bearings.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.testing.ExampleIndex;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The server as the SDK's own Java client sees it over HTTP: its tools, the answers' structured content,
+ * the notes as resources (complete at the first listing, followed as the index changes), and the prompt.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class McpClientTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private ExampleIndex example;
+    private HttpServing server;
+    private final List<List<McpSchema.Resource>> changes = new CopyOnWriteArrayList<>();
+    private McpSyncClient client;
+
+    @BeforeAll
+    void start(@TempDir Path root) throws Exception {
+        example = ExampleIndex.synced(root);
+        server = HttpServing.of(example.index(), root.resolve("data"));
+        client = client(server, changes);
+        client.initialize();
+    }
+
+    static McpSyncClient client(HttpServing server, List<List<McpSchema.Resource>> changes) throws Exception {
+        String token = server.token();
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+                .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + token)).build();
+        return McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).resourcesChangeConsumer(changes::add).build();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        client.closeGracefully();
+        server.close();
+        example.close();
+    }
+
+    @Test
+    void theToolsAnswerAsDataAndAsText() throws Exception {
+        assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
+                .containsExactlyInAnyOrder("search_notes", "read_note", "list_notes", "list_tags", "index_status", "sync_index");
+        McpSchema.CallToolResult found = client.callTool(new McpSchema.CallToolRequest("search_notes",
+                Map.of("query", "how did I set up the VPN?", "limit", 3)));
+        assertThat(found.isError()).isFalse();
+        JsonNode passages = JSON.valueToTree(found.structuredContent()).path("passages");
+        assertThat(passages.get(0).path("noteId").asText()).isEqualTo("vpn-setup.md");
+        assertThat(passages.get(0).path("headingPath").asText()).startsWith("# Home VPN with WireGuard");
+        assertThat(JSON.readTree(((McpSchema.TextContent) found.content().get(0)).text())).isEqualTo(passages);
+        McpSchema.CallToolResult section = client.callTool(new McpSchema.CallToolRequest("read_note",
+                Map.of("id", "vpn-setup.md", "heading", "Troubleshooting")));
+        JsonNode note = JSON.valueToTree(section.structuredContent());
+        assertThat(note.path("markdown").asText()).startsWith("## Troubleshooting").contains("handshake");
+        assertThat(note.path("startLine").asInt()).isPositive();
+    }
+
+    @Test
+    void theNotesAreResourcesCompleteAtTheFirstListing() throws Exception {
+        List<McpSchema.Resource> listed = client.listResources().resources();
+        try (var notes = Files.list(example.notes())) {
+            assertThat(listed).hasSize((int) notes.count());
+        }
+        McpSchema.Resource vpn = listed.stream().filter(r -> r.uri().endsWith("/vpn-setup.md")).findFirst().orElseThrow();
+        McpSchema.ReadResourceResult read = client.readResource(vpn);
+        assertThat(((McpSchema.TextResourceContents) read.contents().get(0)).text())
+                .isEqualTo(Files.readString(example.notes().resolve("vpn-setup.md")));
+        assertThat(client.getPrompt(new McpSchema.GetPromptRequest(AnswerPrompt.NAME, Map.of("question", "where is the VPN key?")))
+                .messages()).hasSize(1);
+    }
+
+    @Test
+    void theResourcesFollowTheIndexOneNoticePerChange(@TempDir Path own) throws Exception {
+        try (ExampleIndex index = ExampleIndex.synced(own); HttpServing served = HttpServing.of(index.index(), own.resolve("data"))) {
+            List<List<McpSchema.Resource>> heard = new CopyOnWriteArrayList<>();
+            McpSyncClient listening = client(served, heard);
+            try {
+                listening.initialize();
+                listening.callTool(new McpSchema.CallToolRequest("sync_index", Map.of()));
+                listening.ping();
+                assertThat(heard).as("nothing changed since the server started").isEmpty();
+                for (int i = 0; i < 3; i++) {
+                    Files.writeString(index.notes().resolve("kayak-" + i + ".md"), "# Kayak " + i + "\n\nPaddles in the shed.\n");
+                }
+                assertThat(listening.callTool(new McpSchema.CallToolRequest("sync_index", Map.of())).isError()).isFalse();
+                long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (heard.isEmpty() && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                }
+                listening.ping();
+                assertThat(heard).as("one notice for three notes").hasSize(1);
+                assertThat(heard.get(0)).extracting(McpSchema.Resource::uri).anyMatch(uri -> uri.endsWith("kayak-2.md"));
+            } finally {
+                listening.closeGracefully();
+            }
+        }
+    }
+
+    /** Over HTTP too, a request before the client said it is initialized is answered, never left waiting. */
+    @Test
+    void aRequestBeforeTheClientIsInitializedIsAnswered() throws Exception {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpRequest.Builder post = HttpRequest.newBuilder(URI.create(server.url())).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("Authorization", "Bearer " + server.token());
+        HttpResponse<String> opened = http.send(post.copy().POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,"
+                + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}")).build(), HttpResponse.BodyHandlers.ofString());
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        HttpResponse<String> early = http.send(post.copy().header("Mcp-Session-Id", session).POST(HttpRequest.BodyPublishers.ofString(
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).build(), HttpResponse.BodyHandlers.ofString());
+        String body = early.body().lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5)).findFirst().orElse(early.body());
+        assertThat(JSON.readTree(body).path("result").path("tools")).as(body).hasSize(6);
+    }
+}
