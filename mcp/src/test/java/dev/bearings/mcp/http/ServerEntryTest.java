@@ -1,0 +1,107 @@
+package dev.bearings.mcp.http;
+
+import dev.bearings.testkit.Prerequisite;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import jakarta.servlet.http.HttpServlet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A server's entry and its proof. A process that listens on 127.0.0.1 at the port of a server on ::1 and
+ * relays to it gets the real server's answer to a challenge, but that answer is for the address it was
+ * sent to (::1), and a client that dialled 127.0.0.1 does not take it; the client dials the entry's own
+ * address, and reaches the real server.
+ */
+class ServerEntryTest {
+
+    @Test
+    void aProofRelayedFromAnotherAddressDoesNotPass(@TempDir Path data) throws Exception {
+        InetAddress ipv6 = InetAddress.getByName("::1");
+        boolean listens;
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(ipv6, 0));
+            listens = true;
+        } catch (IOException none) {
+            listens = false;
+        }
+        Prerequisite.require(listens, () -> "an IPv6 loopback address (::1) to listen on");
+        ServerKey key = ServerKey.random();
+        try (McpHttpServer server = McpHttpServer.start(ipv6, 0, McpToken.loadOrCreate(data), key,
+                Map.of(McpHttpServer.ENDPOINT, new HttpServlet() { }), new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
+             Relay relay = new Relay(InetAddress.getByName("127.0.0.1"), server.port(), ipv6)) {
+            Path file = Files.createDirectories(data.resolve(ServerEntry.FOLDER)).resolve(Integer.toString(server.port()));
+            ServerEntry real = new ServerEntry(file, "::1", server.port(), "/index", ProcessHandle.current().pid(), key);
+            assertThat(real.provesItself()).as("dialled at its own address").isTrue();
+            ServerEntry relayed = new ServerEntry(file, "127.0.0.1", server.port(), "/index", ProcessHandle.current().pid(), key);
+            assertThat(relayed.provesItself()).as("the real server's proof, relayed from 127.0.0.1").isFalse();
+            assertThat(relay.connections).as("the relay was asked, and passed the challenge on").isPositive();
+        }
+    }
+
+    @Test
+    void anEntryNamesTheAddressItListensOnAndOnlyALoopbackOneIsRead(@TempDir Path data) throws Exception {
+        try (ServerEntry.Announcement announced = ServerEntry.announce(data, InetAddress.getByName("::1"), 7341, Path.of("/idx"),
+                ServerKey.random())) {
+            assertThat(Files.readString(announced.file())).startsWith("address 0:0:0:0:0:0:0:1\nindex /idx\n");
+            assertThat(ServerEntry.all(data)).extracting(ServerEntry::address).containsExactly("0:0:0:0:0:0:0:1");
+            Files.writeString(data.resolve(ServerEntry.FOLDER).resolve("7342"), "address 192.0.2.1\nindex /idx\npid 1\nkey "
+                    + ServerKey.random().encoded() + "\n");
+            assertThat(ServerEntry.all(data)).extracting(ServerEntry::port).as("a remote address is no entry").containsExactly(7341);
+        }
+    }
+
+    /** Passes every connection on {@code address}:{@code port} to the same port on {@code to}, both ways. */
+    private static final class Relay implements AutoCloseable {
+        private final ServerSocket listening;
+        private volatile int connections;
+
+        Relay(InetAddress address, int port, InetAddress to) throws IOException {
+            listening = new ServerSocket(port, 50, address);
+            Thread accepting = new Thread(() -> {
+                try {
+                    while (true) {
+                        Socket in = listening.accept();
+                        connections++;
+                        Socket out = new Socket(to, port);
+                        pump(in.getInputStream(), out.getOutputStream());
+                        pump(out.getInputStream(), in.getOutputStream());
+                    }
+                } catch (IOException closed) {
+                    // The relay was closed.
+                }
+            }, "relay");
+            accepting.setDaemon(true);
+            accepting.start();
+        }
+
+        private static void pump(InputStream from, OutputStream to) {
+            Thread thread = new Thread(() -> {
+                try (from; to) {
+                    from.transferTo(to);
+                } catch (IOException closed) {
+                    // One side ended.
+                }
+            }, "relay-pump");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        @Override
+        public void close() throws IOException {
+            listening.close();
+        }
+    }
+}
