@@ -155,13 +155,14 @@ class FolderSourceTest extends NoteSourceContract {
         Files.createSymbolicLink(folder.resolve("a/b/up.md"), Path.of("../../a/./b/inner.md"));
         Files.createSymbolicLink(folder.resolve("shortcut"), Path.of("a/b"));
         Files.createSymbolicLink(folder.resolve("a/b/loop"), Path.of(".."));
+        Files.createSymbolicLink(folder.resolve("a/b/self"), Path.of("../b"));
         Files.createSymbolicLink(folder.resolve("a/b/broken.md"), Path.of("nowhere.md"));
         Files.createDirectories(folder.resolve(".hidden"));
         Files.writeString(folder.resolve(".hidden/h.md"), "# hidden");
         try (FolderSource source = new FolderSource(folder, held)) {
             assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly(
                     "a/b/inner.md", "a/b/up.md", "absolute.md", "relative.md", "shortcut/inner.md", "shortcut/up.md");
-            assertThat(source.skipped()).containsExactly(Map.entry("link making a loop", 2));
+            assertThat(source.skipped()).containsExactly(Map.entry("link making a loop", 4));
             for (String id : new String[]{"relative.md", "absolute.md", "a/b/up.md", "shortcut/inner.md", "a/b/loop/b/inner.md"}) {
                 assertThat(source.read(id)).as(id).get().extracting(Note::text).isEqualTo("# inner");
             }
