@@ -300,6 +300,46 @@ class FolderSourceTest extends NoteSourceContract {
         assertThat(own).as("the note itself was read between swaps").isPositive();
     }
 
+    /** The same swapping while the folder is listed: the listing never holds an outside file's name or fingerprint. */
+    @Test
+    void aFolderSwappedForALinkOutsideIsNeverListed(@TempDir Path outside) throws Exception {
+        Files.writeString(outside.resolve("note.md"), "# secret outside, and longer");
+        Files.writeString(outside.resolve("only-outside.md"), "# secret");
+        Path sub = Files.createDirectories(folder.resolve("shared/sub"));
+        Files.writeString(sub.resolve("note.md"), "# the note");
+        Path away = folder.resolve("shared/.away");
+        NoteFingerprint own;
+        try (FolderSource source = new FolderSource(folder)) {
+            own = source.list().get(0);
+        }
+        AtomicBoolean swapping = new AtomicBoolean(true);
+        CompletableFuture<Void> swapper = CompletableFuture.runAsync(() -> {
+            while (swapping.get()) {
+                try {
+                    Files.move(sub, away, StandardCopyOption.ATOMIC_MOVE);
+                    Files.createSymbolicLink(sub, outside);
+                    Files.delete(sub);
+                    Files.move(away, sub, StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        });
+        int whole = 0;
+        try (FolderSource source = new FolderSource(folder)) {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            for (int i = 0; i < 20_000 && System.nanoTime() < until && !swapper.isDone(); i++) {
+                java.util.List<NoteFingerprint> listed = source.list();
+                assertThat(listed).as("list " + i).isSubsetOf(own);
+                whole += listed.size();
+            }
+        } finally {
+            swapping.set(false);
+        }
+        swapper.get(10, TimeUnit.SECONDS);
+        assertThat(whole).as("the note itself was listed between swaps").isPositive();
+    }
+
     @Test
     void bearsTagsOfSeveralWordsAreWhole() throws Exception {
         Files.writeString(folder.resolve("b.md"), "# Party\n\n#events/birthday party# for Mum, #cake and #tea. "
