@@ -1,6 +1,7 @@
 package dev.bearings.embedding.onnx;
 
-import dev.bearings.core.folder.UserFolders;
+import dev.bearings.embedding.support.CacheFolder;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,8 +22,6 @@ import java.util.Properties;
  */
 final class NativeLibraryCache {
     static final String PROPERTY = "onnxruntime.native.path";
-    /** Where the cache lives when set; otherwise the platform's cache folder. */
-    static final String CACHE_PROPERTY = "bearings.cache";
     private static final List<String> LIBRARIES = List.of("onnxruntime", "onnxruntime4j_jni", "onnxruntime_providers_shared");
 
     private NativeLibraryCache() {
@@ -37,10 +36,11 @@ final class NativeLibraryCache {
             Optional<String> platform = platform();
             Optional<String> version = version();
             if (platform.isPresent() && version.isPresent()) {
-                System.setProperty(PROPERTY, folder(cacheRoot(), version.get(), platform.get()).toString());
+                System.setProperty(PROPERTY, folder(CacheFolder.own(), version.get(), platform.get()).toString());
             }
         } catch (IOException | UncheckedIOException | SecurityException e) {
-            // A read-only home or a full disk: ONNX Runtime extracts to a temporary folder as it always did.
+            // A read-only home, a full disk, or a cache folder others could write: ONNX Runtime extracts to
+            // a new temporary folder of its own (a random name, the user's alone), as it always did.
         }
     }
 
@@ -84,14 +84,6 @@ final class NativeLibraryCache {
             }
             Files.delete(staging);
         }
-    }
-
-    static Path cacheRoot() {
-        String set = System.getProperty(CACHE_PROPERTY);
-        if (set != null && !set.isBlank()) {
-            return Path.of(set);
-        }
-        return UserFolders.here().cache();
     }
 
     /** The platform as ONNX Runtime names its resource folders, for the platforms its jar carries. */

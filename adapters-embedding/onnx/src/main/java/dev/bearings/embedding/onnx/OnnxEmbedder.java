@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtSession;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Vectors;
 import dev.bearings.embedding.support.BatchedInference;
+import dev.bearings.embedding.support.CacheFolder;
 import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.embedding.support.EmbeddingModel;
 import dev.bearings.embedding.support.LazyEngineEmbedder;
@@ -84,7 +85,7 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
                 throws OrtException {
             Path file;
             try {
-                file = model.onnxFile(NativeLibraryCache.cacheRoot().resolve("models"));
+                file = model.onnxFile(CacheFolder.root().resolve("models"));
             } catch (UncheckedIOException | SecurityException readOnlyOrFull) {
                 return environment.createSession(model.onnxBytes(), options);
             }

@@ -2,6 +2,7 @@ package dev.bearings.embedding.onnx;
 
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.plugin.Settings;
+import dev.bearings.embedding.support.CacheFolder;
 import dev.bearings.embedding.support.EmbeddingModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,15 +47,15 @@ class ModelFileTest {
         Path notAFolder = Files.writeString(cache.resolve("cache"), "a file where the cache folder should be");
         assertThatThrownBy(() -> EmbeddingModel.bundled("minilm-int8").onnxFile(notAFolder))
                 .isInstanceOf(UncheckedIOException.class).hasMessageContaining("all-MiniLM-L6-v2").hasMessageContaining(notAFolder.toString());
-        String before = System.getProperty(NativeLibraryCache.CACHE_PROPERTY);
-        System.setProperty(NativeLibraryCache.CACHE_PROPERTY, notAFolder.toString());
+        String before = System.getProperty(CacheFolder.PROPERTY);
+        System.setProperty(CacheFolder.PROPERTY, notAFolder.toString());
         try (Embedder embedder = new OnnxEmbedderProvider().create(Settings.of(Map.of("model", "minilm-int8", "threads", "1")))) {
             assertThat(embedder.embed("how did I set up the VPN?").vector()).hasSize(384);
         } finally {
             if (before == null) {
-                System.clearProperty(NativeLibraryCache.CACHE_PROPERTY);
+                System.clearProperty(CacheFolder.PROPERTY);
             } else {
-                System.setProperty(NativeLibraryCache.CACHE_PROPERTY, before);
+                System.setProperty(CacheFolder.PROPERTY, before);
             }
         }
     }

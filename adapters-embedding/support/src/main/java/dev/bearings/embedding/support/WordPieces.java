@@ -22,6 +22,11 @@ public final class WordPieces implements AutoCloseable {
 
     public static WordPieces load(EmbeddingModel model) {
         DjlOffline.ensure();
+        try {
+            TokenizerLibrary.prepare();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot load the tokenizer of " + model + ": " + e.getMessage(), e);
+        }
         try (InputStream json = model.tokenizerJson()) {
             return new WordPieces(HuggingFaceTokenizer.newInstance(json,
                     Map.of("truncation", "false", "padding", "false", "addSpecialTokens", "true")));

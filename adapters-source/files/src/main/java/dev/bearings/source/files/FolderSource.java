@@ -13,18 +13,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.FileSystemException;
-import java.nio.file.FileVisitOption;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +36,11 @@ import java.util.regex.Pattern;
  * vault. Recursive; hidden folders ({@code .git}, {@code .obsidian}, {@code .trash}) are skipped,
  * and so are links that lead out of the folder. A note's id is its path relative to the folder,
  * with {@code /} separators; its fingerprint is modification time and size.
+ *
+ * <p>Nothing outside the folder is opened, even while someone who owns a folder inside it swaps that
+ * folder for a link as notes are read: folders are opened one at a time from the one above, held open,
+ * and never through a link ({@link Beneath}). A link inside the folder that leads inside it is followed,
+ * in listing and in reading alike.
  */
 public final class FolderSource implements NoteSource {
     /**
@@ -51,10 +51,15 @@ public final class FolderSource implements NoteSource {
             + "|([\\p{L}][\\p{L}\\p{N}_/-]*))");
 
     private final Path root;
-    private final Path realRoot;
+    private final Beneath beneath;
     private final Map<String, Integer> skipped = new TreeMap<>();
 
     public FolderSource(Path root) {
+        this(root, true);
+    }
+
+    /** @param held false to check folders by path, as where they cannot be held open (Windows), to test those checks */
+    FolderSource(Path root, boolean held) {
         this.root = root.toAbsolutePath().normalize();
         Path real;
         try {
@@ -62,7 +67,7 @@ public final class FolderSource implements NoteSource {
         } catch (IOException e) {
             real = this.root;
         }
-        this.realRoot = real;
+        this.beneath = new Beneath(this.root, real, held);
     }
 
     @Override
@@ -77,38 +82,8 @@ public final class FolderSource implements NoteSource {
         }
         skipped.clear();
         List<NoteFingerprint> notes = new ArrayList<>();
-        try {
-            Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    if (!dir.equals(root) && (isHidden(dir) || !insideRoot(dir))) {
-                        if (!isHidden(dir)) {
-                            skipped.merge("link leading out of the folder", 1, Integer::sum);
-                        }
-                        return FileVisitResult.SKIP_SUBTREE;
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    if (attrs.isRegularFile() && isMarkdown(file) && !isHidden(file)) {
-                        if (!insideRoot(file)) {
-                            skipped.merge("link leading out of the folder", 1, Integer::sum);
-                        } else {
-                            notes.add(new NoteFingerprint(idOf(file),
-                                    attrs.lastModifiedTime().toMillis() + ":" + attrs.size()));
-                        }
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    skipped.merge("cannot be listed (" + e.getClass().getSimpleName() + ")", 1, Integer::sum);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+        try (OpenFolder top = beneath.openRoot()) {
+            walk(top, "", new ArrayList<>(List.of(top.key())), notes);
         } catch (IOException e) {
             throw new SourceException("cannot list the notes folder " + root + ": " + e.getMessage(), e);
         }
@@ -116,36 +91,140 @@ public final class FolderSource implements NoteSource {
         return notes;
     }
 
+    /** Lists the notes in {@code folder}, whose id starts {@code prefix}, below the folders {@code above} (their keys). */
+    private void walk(OpenFolder folder, String prefix, List<Object> above, List<NoteFingerprint> notes) throws IOException {
+        for (String name : folder.names()) {
+            if (name.startsWith(".")) {
+                continue;
+            }
+            String id = prefix + name;
+            try {
+                BasicFileAttributes attributes = folder.attributes(name);
+                if (attributes.isSymbolicLink()) {
+                    walkLink(id, above, notes);
+                } else if (attributes.isDirectory()) {
+                    try (OpenFolder inner = folder.folder(name)) {
+                        walkInto(inner, id, above, notes);
+                    }
+                } else if (attributes.isRegularFile() && isMarkdown(name)) {
+                    notes.add(fingerprint(id, attributes));
+                }
+            } catch (NoSuchFileException gone) {
+                // removed while it was listed
+            } catch (IOException e) {
+                skip("cannot be listed (" + e.getClass().getSimpleName() + ")");
+            }
+        }
+    }
+
+    private void walkInto(OpenFolder inner, String id, List<Object> above, List<NoteFingerprint> notes) throws IOException {
+        Object key = inner.key();
+        if (above.contains(key)) {
+            skip(Beneath.LOOP);
+        } else if (above.size() > Beneath.MAX_DEPTH) {
+            skip(Beneath.TOO_DEEP);
+        } else {
+            above.add(key);
+            try {
+                walk(inner, id + "/", above, notes);
+            } finally {
+                above.remove(above.size() - 1);
+            }
+        }
+    }
+
+    /** Follows the link {@code id} as {@link #read} would, listing the note or the folder it leads to inside. */
+    private void walkLink(String id, List<Object> above, List<NoteFingerprint> notes) throws IOException {
+        try (Beneath.Found found = beneath.find(List.of(id.split("/")))) {
+            if (found == null) {
+                return; // a link to nothing
+            }
+            if (found.name() == null) {
+                skip(Beneath.LOOP); // a link to a folder above it
+            } else if (found.attributes().isDirectory()) {
+                try (OpenFolder inner = found.folder().folder(found.name())) {
+                    walkInto(inner, id, above, notes);
+                }
+            } else if (found.attributes().isRegularFile() && isMarkdown(id)) {
+                notes.add(fingerprint(id, found.attributes()));
+            }
+        } catch (Beneath.Refused refused) {
+            skip(refused.reason());
+        }
+    }
+
+    private static NoteFingerprint fingerprint(String id, BasicFileAttributes attributes) {
+        return new NoteFingerprint(id, attributes.lastModifiedTime().toMillis() + ":" + attributes.size());
+    }
+
+    private void skip(String reason) {
+        skipped.merge(reason, 1, Integer::sum);
+    }
+
     @Override
     public Optional<Note> read(String id) throws SourceException, UnreadableNote {
-        Path file = root.resolve(id).normalize();
-        if (!file.startsWith(root) || !isMarkdown(file)) {
+        List<String> names = names(id);
+        String fileName = names.get(names.size() - 1);
+        if (!isMarkdown(fileName)) {
             throw new UnreadableNote(id, "not a Markdown note of " + root);
         }
-        try {
-            Path real;
-            try {
-                real = file.toRealPath();
-            } catch (NoSuchFileException gone) {
+        if (names.stream().anyMatch(name -> name.startsWith("."))) {
+            return Optional.empty(); // hidden, as list() hides it
+        }
+        try (Beneath.Found found = beneath.find(names)) {
+            if (found == null) {
                 return Optional.empty();
             }
-            if (!real.startsWith(realRoot)) {
-                throw new UnreadableNote(id, "link leading out of the folder");
-            }
-            Opened opened = open(id, real);
+            Opened opened = open(id, found);
             String text;
             try {
                 text = NoteText.decode(opened.bytes());
             } catch (NoteText.UnreadableNoteException e) {
                 throw new UnreadableNote(id, e.reason(), e.getMessage());
             }
-            String fileName = file.getFileName().toString();
             String title = fileName.substring(0, fileName.lastIndexOf('.'));
-            return Optional.of(new Note(id, title, text, tags(text), opened.modified(), file.toUri().toString(), List.of()));
+            return Optional.of(new Note(id, title, text, tags(text), opened.modified(), root.resolve(id).toUri().toString(), List.of()));
+        } catch (Beneath.Refused refused) {
+            throw new UnreadableNote(id, refused.reason());
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
             throw new UnreadableNote(id, "cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /** The names of a note's id, each a single name in its folder, or why it is no note's id. */
+    private List<String> names(String id) throws UnreadableNote {
+        if (id.startsWith("/") || isAbsolute(id)) {
+            throw new UnreadableNote(id, "not a note of " + root + ": a note's id is a path inside it, not an absolute path");
+        }
+        List<String> names = List.of(id.split("/", -1));
+        for (String name : names) {
+            if (name.equals("..")) {
+                throw new UnreadableNote(id, "not a note of " + root + ": a note's id never has '..' in it");
+            }
+            if (name.isEmpty() || name.equals(".") || !isSingleName(name)) {
+                throw new UnreadableNote(id, "not a note of " + root + ": a note's id is names joined by '/', with no empty or '.' name");
+            }
+        }
+        return names;
+    }
+
+    private boolean isAbsolute(String id) {
+        try {
+            Path path = root.getFileSystem().getPath(id);
+            return path.isAbsolute() || path.getRoot() != null;
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+
+    private boolean isSingleName(String name) {
+        try {
+            Path path = root.getFileSystem().getPath(name);
+            return path.getNameCount() == 1 && path.getRoot() == null && path.toString().equals(name);
+        } catch (InvalidPathException e) {
+            return false;
         }
     }
 
@@ -154,26 +233,26 @@ public final class FolderSource implements NoteSource {
     }
 
     /**
-     * Reads the regular file at {@code real}, a path inside the folder with no link left in it. The
-     * file's type is checked before it is opened (opening a FIFO waits for a writer, for ever), and it is
-     * opened without following a link: a note swapped for a link after its path was checked is refused,
-     * not followed out of the folder. The file read must be the one checked, and is read only up to
+     * Reads the regular file found. Its type is checked before it is opened (opening a FIFO waits for a
+     * writer, for ever), and it is opened without following a link from the folder it was found in: one
+     * swapped for a link since is refused. The file read must be the one checked, and is read only up to
      * the size limit.
      */
-    private static Opened open(String id, Path real) throws IOException, UnreadableNote {
-        BasicFileAttributes checked = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        if (!checked.isRegularFile()) {
+    private static Opened open(String id, Beneath.Found found) throws IOException, UnreadableNote {
+        BasicFileAttributes checked = found.attributes();
+        if (found.name() == null || !checked.isRegularFile()) {
             throw new UnreadableNote(id, "is not a regular file");
         }
         String tooLarge = NoteText.tooLarge(checked.size());
         if (tooLarge != null) {
             throw new UnreadableNote(id, NoteText.TOO_LARGE, tooLarge);
         }
+        OpenFolder folder = found.folder();
         byte[] bytes;
-        try (SeekableByteChannel channel = Files.newByteChannel(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            BasicFileAttributes opened = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        try (SeekableByteChannel channel = folder.file(found.name())) {
+            BasicFileAttributes opened = folder.attributes(found.name());
             if (!opened.isRegularFile() || !Objects.equals(opened.fileKey(), checked.fileKey())) {
-                throw new UnreadableNote(id, "changed while it was read");
+                throw new UnreadableNote(id, Beneath.CHANGED);
             }
             ByteArrayOutputStream read = new ByteArrayOutputStream((int) Math.min(checked.size(), NoteText.MAX_BYTES));
             ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
@@ -185,9 +264,9 @@ public final class FolderSource implements NoteSource {
             }
             bytes = read.toByteArray();
         } catch (FileSystemException e) {
-            if (Files.isSymbolicLink(real)) {
-                // ELOOP: the path's last part became a link between the check and the open.
-                throw new UnreadableNote(id, "changed while it was read");
+            if (!(e instanceof NoSuchFileException) && folder.attributes(found.name()).isSymbolicLink()) {
+                // ELOOP: the file became a link between the check and the open.
+                throw new UnreadableNote(id, Beneath.CHANGED);
             }
             throw e;
         }
@@ -241,25 +320,8 @@ public final class FolderSource implements NoteSource {
     public void close() {
     }
 
-    private String idOf(Path file) {
-        return root.relativize(file.toAbsolutePath().normalize()).toString().replace(java.io.File.separatorChar, '/');
-    }
-
-    private boolean insideRoot(Path path) {
-        try {
-            return path.toRealPath().startsWith(realRoot);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static boolean isHidden(Path path) {
-        Path name = path.getFileName();
-        return name != null && name.toString().startsWith(".");
-    }
-
-    private static boolean isMarkdown(Path file) {
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        return (name.endsWith(".md") || name.endsWith(".markdown")) && !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS);
+    private static boolean isMarkdown(String fileName) {
+        String name = fileName.toLowerCase(Locale.ROOT);
+        return name.endsWith(".md") || name.endsWith(".markdown");
     }
 }

@@ -8,6 +8,9 @@ import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import dev.bearings.testkit.NoteSourceContract;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -23,6 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class FolderSourceTest extends NoteSourceContract {
 
@@ -108,6 +112,65 @@ class FolderSourceTest extends NoteSourceContract {
         }
     }
 
+    /** Each way a path could lead out, checked held open and by path (where folders cannot be held: Windows). */
+    @ParameterizedTest(name = "held open: {0}")
+    @ValueSource(booleans = {true, false})
+    void linksAndIdsLeadingOutAreRefusedSayingWhy(boolean held, @TempDir Path outside) throws Exception {
+        Files.writeString(outside.resolve("secret.md"), "# secret outside");
+        Files.createDirectories(folder.resolve("sub"));
+        Files.writeString(folder.resolve("sub/note.md"), "# note");
+        Files.createSymbolicLink(folder.resolve("escape-dir"), outside);
+        Files.createSymbolicLink(folder.resolve("sub/escape.md"), outside.resolve("secret.md"));
+        Files.createSymbolicLink(folder.resolve("sub/up.md"), Path.of("../../" + outside.getFileName() + "/secret.md"));
+        try (FolderSource source = new FolderSource(folder, held)) {
+            assertThat(reasonFor(source, "escape-dir/secret.md")).isEqualTo("link leading out of the folder");
+            assertThat(reasonFor(source, "sub/escape.md")).isEqualTo("link leading out of the folder");
+            assertThat(reasonFor(source, "sub/up.md")).isEqualTo("link leading out of the folder");
+            assertThat(reasonFor(source, "sub/../sub/note.md")).endsWith("a note's id never has '..' in it");
+            assertThat(reasonFor(source, "../" + outside.getFileName() + "/secret.md")).endsWith("a note's id never has '..' in it");
+            assertThat(reasonFor(source, outside.resolve("secret.md").toString())).endsWith("not an absolute path");
+            assertThat(reasonFor(source, folder.resolve("sub/note.md").toString())).endsWith("not an absolute path");
+            assertThat(reasonFor(source, "sub//note.md")).endsWith("with no empty or '.' name");
+            assertThat(reasonFor(source, "./sub/note.md")).endsWith("with no empty or '.' name");
+            assertThat(source.read("sub/note.md").orElseThrow().text()).isEqualTo("# note");
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("sub/note.md");
+            assertThat(source.skipped()).containsExactly(Map.entry("link leading out of the folder", 3));
+        }
+    }
+
+    private static String reasonFor(FolderSource source, String id) {
+        NoteSource.UnreadableNote refused = catchThrowableOfType(() -> source.read(id), NoteSource.UnreadableNote.class);
+        assertThat(refused).as(id).isNotNull().hasMessageStartingWith(id + ": ").hasMessageNotContaining("secret outside");
+        return refused.reason();
+    }
+
+    /** Links that stay inside are notes like any other, listed and read alike; one in a loop is neither. */
+    @ParameterizedTest(name = "held open: {0}")
+    @ValueSource(booleans = {true, false})
+    void linksLeadingInsideAreListedAndReadAlike(boolean held) throws Exception {
+        Files.createDirectories(folder.resolve("a/b"));
+        Files.writeString(folder.resolve("a/b/inner.md"), "# inner");
+        Files.createSymbolicLink(folder.resolve("relative.md"), Path.of("a/b/inner.md"));
+        Files.createSymbolicLink(folder.resolve("absolute.md"), folder.resolve("a/b/inner.md"));
+        Files.createSymbolicLink(folder.resolve("a/b/up.md"), Path.of("../../a/./b/inner.md"));
+        Files.createSymbolicLink(folder.resolve("shortcut"), Path.of("a/b"));
+        Files.createSymbolicLink(folder.resolve("a/b/loop"), Path.of(".."));
+        Files.createSymbolicLink(folder.resolve("a/b/self"), Path.of("../b"));
+        Files.createSymbolicLink(folder.resolve("a/b/broken.md"), Path.of("nowhere.md"));
+        Files.createDirectories(folder.resolve(".hidden"));
+        Files.writeString(folder.resolve(".hidden/h.md"), "# hidden");
+        try (FolderSource source = new FolderSource(folder, held)) {
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly(
+                    "a/b/inner.md", "a/b/up.md", "absolute.md", "relative.md", "shortcut/inner.md", "shortcut/up.md");
+            assertThat(source.skipped()).containsExactly(Map.entry("link making a loop", 4));
+            for (String id : new String[]{"relative.md", "absolute.md", "a/b/up.md", "shortcut/inner.md", "a/b/loop/b/inner.md"}) {
+                assertThat(source.read(id)).as(id).get().extracting(Note::text).isEqualTo("# inner");
+            }
+            assertThat(source.read("a/b/broken.md")).isEmpty();
+            assertThat(source.read(".hidden/h.md")).as("hidden, as list() hides it").isEmpty();
+        }
+    }
+
     @Test
     void tagsComeFromFrontMatterAndTheTextButNotFromCode() throws Exception {
         Files.writeString(folder.resolve("t.md"), "---\ntags: [travel, \"#japan\"]\n---\n# Title\n\nPlanning #trip/2026 and "
@@ -190,6 +253,91 @@ class FolderSourceTest extends NoteSourceContract {
             swapper.join(10_000);
         }
         assertThat(own).as("the note itself was read between swaps").isPositive();
+    }
+
+    /**
+     * A parent folder of a note swapped, again and again, for a link to a folder outside (as another user
+     * owning that folder could): each read gives the note's own text or nothing, never the outside file's.
+     * Checking the real path and then opening the path gave the outside file within a few thousand reads.
+     */
+    @Test
+    void aParentFolderSwappedForALinkOutsideIsNeverFollowed(@org.junit.jupiter.api.io.TempDir Path outside) throws Exception {
+        Files.writeString(outside.resolve("note.md"), "# secret outside");
+        Path sub = Files.createDirectories(folder.resolve("shared/sub"));
+        Files.writeString(sub.resolve("note.md"), "# the note");
+        Path away = folder.resolve("shared/.away");
+        AtomicBoolean swapping = new AtomicBoolean(true);
+        CompletableFuture<Void> swapper = CompletableFuture.runAsync(() -> {
+            while (swapping.get()) {
+                try {
+                    Files.move(sub, away, StandardCopyOption.ATOMIC_MOVE);
+                    Files.createSymbolicLink(sub, outside);
+                    Files.delete(sub);
+                    Files.move(away, sub, StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        });
+        int own = 0;
+        try (FolderSource source = new FolderSource(folder)) {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            for (int i = 0; i < 20_000 && System.nanoTime() < until && !swapper.isDone(); i++) {
+                try {
+                    Optional<Note> read = source.read("shared/sub/note.md");
+                    if (read.isPresent()) {
+                        assertThat(read.get().text()).as("read " + i).isEqualTo("# the note");
+                        own++;
+                    }
+                } catch (NoteSource.UnreadableNote refused) {
+                    assertThat(refused).hasMessageNotContaining("secret");
+                }
+            }
+        } finally {
+            swapping.set(false);
+        }
+        swapper.get(10, TimeUnit.SECONDS);
+        assertThat(own).as("the note itself was read between swaps").isPositive();
+    }
+
+    /** The same swapping while the folder is listed: the listing never holds an outside file's name or fingerprint. */
+    @Test
+    void aFolderSwappedForALinkOutsideIsNeverListed(@TempDir Path outside) throws Exception {
+        Files.writeString(outside.resolve("note.md"), "# secret outside, and longer");
+        Files.writeString(outside.resolve("only-outside.md"), "# secret");
+        Path sub = Files.createDirectories(folder.resolve("shared/sub"));
+        Files.writeString(sub.resolve("note.md"), "# the note");
+        Path away = folder.resolve("shared/.away");
+        NoteFingerprint own;
+        try (FolderSource source = new FolderSource(folder)) {
+            own = source.list().get(0);
+        }
+        AtomicBoolean swapping = new AtomicBoolean(true);
+        CompletableFuture<Void> swapper = CompletableFuture.runAsync(() -> {
+            while (swapping.get()) {
+                try {
+                    Files.move(sub, away, StandardCopyOption.ATOMIC_MOVE);
+                    Files.createSymbolicLink(sub, outside);
+                    Files.delete(sub);
+                    Files.move(away, sub, StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        });
+        int whole = 0;
+        try (FolderSource source = new FolderSource(folder)) {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            for (int i = 0; i < 20_000 && System.nanoTime() < until && !swapper.isDone(); i++) {
+                java.util.List<NoteFingerprint> listed = source.list();
+                assertThat(listed).as("list " + i).isSubsetOf(own);
+                whole += listed.size();
+            }
+        } finally {
+            swapping.set(false);
+        }
+        swapper.get(10, TimeUnit.SECONDS);
+        assertThat(whole).as("the note itself was listed between swaps").isPositive();
     }
 
     @Test
