@@ -15,6 +15,7 @@ import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParserProvider;
 import dev.bearings.source.files.FolderSourceProvider;
+import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 
 import java.io.IOException;
@@ -39,11 +40,13 @@ public final class ExampleIndex implements AutoCloseable {
     private final Path notes;
     private final Path folder;
     private final LiveIndex index;
+    private final IndexRecipe recipe;
 
-    private ExampleIndex(Path notes, Path folder, LiveIndex index) {
+    private ExampleIndex(Path notes, Path folder, LiveIndex index, IndexRecipe recipe) {
         this.notes = notes;
         this.folder = folder;
         this.index = index;
+        this.recipe = recipe;
     }
 
     /** The default model, loaded once per JVM. */
@@ -54,12 +57,15 @@ public final class ExampleIndex implements AutoCloseable {
         return model;
     }
 
-    /** The notes in the store given, at {@code root/notes} and {@code root/index}, configured as the index's one source, not yet synced. */
+    /** The example notes at {@code root/notes} and an index at {@code root/index} with them as its one source, not yet synced. */
     public static ExampleIndex in(Path root) throws IOException {
-        Path notes = copy(EXAMPLES, root.resolve("notes"));
-        Path folder = root.resolve("index");
+        return of(copy(EXAMPLES, root.resolve("notes")), root.resolve("index"), "sqlite");
+    }
+
+    /** An index in {@code folder}, of the built-in store named, with the folder {@code notes} as its one source, not yet synced. */
+    public static ExampleIndex of(Path notes, Path folder, String store) throws IOException {
         new SourcesConfig(List.of(new SourcesConfig.Source("folder", Map.of("path", notes.toString()))), Map.of()).write(folder);
-        return open(notes, folder);
+        return open(notes, folder, store(store));
     }
 
     /** The same, synced once. */
@@ -69,18 +75,37 @@ public final class ExampleIndex implements AutoCloseable {
         return example;
     }
 
-    /** A live index on {@code folder}, with the default recipe and the shared model. */
+    /** A live index on {@code folder}, with the default recipe and the shared model, in SQLite. */
     public static ExampleIndex open(Path notes, Path folder) {
+        return open(notes, folder, store());
+    }
+
+    /** The same in {@code store}. */
+    public static ExampleIndex open(Path notes, Path folder, ChunkIndexStore store) {
         Embedder shared = new Unclosed(model());
         OpenedEmbedder embedder = new OpenedEmbedder("onnx", Map.of("model", shared.modelId()), shared);
         IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
                 embedder.settings(), shared);
         OpenedRecipe opened = new OpenedRecipe(new CommonmarkParserProvider().create(Settings.NONE), embedder, recipe);
-        return new ExampleIndex(notes, folder, new LiveIndex(folder, store(), opened, sources(), Clock.systemUTC()));
+        return new ExampleIndex(notes, folder, new LiveIndex(folder, store, opened, sources(), Clock.systemUTC()), recipe);
     }
 
     public static ChunkIndexStore store() {
-        return new SqliteIndexProvider().create(Settings.NONE);
+        return store("sqlite");
+    }
+
+    /** A built-in store by name: sqlite or lucene. */
+    public static ChunkIndexStore store(String name) {
+        return switch (name) {
+            case "sqlite" -> new SqliteIndexProvider().create(Settings.NONE);
+            case "lucene" -> new LuceneIndexProvider().create(Settings.NONE);
+            default -> throw new IllegalArgumentException("no built-in store " + name);
+        };
+    }
+
+    /** The recipe the live index writes with. */
+    public IndexRecipe recipe() {
+        return recipe;
     }
 
     public static ProviderRegistry<NoteSourceProvider> sources() {
