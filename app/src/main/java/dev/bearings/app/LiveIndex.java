@@ -4,6 +4,7 @@ import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;
@@ -75,6 +76,11 @@ public final class LiveIndex implements AutoCloseable {
     /** The folder the index is in. */
     public Path folder() {
         return folder;
+    }
+
+    /** What the index is searched and synced with: the recipe the model was loaded for. */
+    public IndexRecipe recipe() {
+        return recipe.recipe();
     }
 
     public Embedder embedder() {

@@ -8,12 +8,13 @@ import dev.bearings.cli.command.McpCommand;
 import dev.bearings.cli.command.NotesCommand;
 import dev.bearings.cli.command.PluginsCommand;
 import dev.bearings.cli.command.SearchCommand;
+import dev.bearings.cli.command.ServerCommand;
 import dev.bearings.cli.command.ServedSearch;
 import dev.bearings.cli.command.SimilarityCommand;
 import dev.bearings.cli.command.StatusCommand;
 import dev.bearings.cli.command.TagsCommand;
 import dev.bearings.cli.command.Version;
-import dev.bearings.cli.wiring.DaggerBearingsComponent;
+import dev.bearings.cli.wiring.CommandFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -25,7 +26,7 @@ import java.util.OptionalInt;
 @Command(name = "bearings", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Local semantic search for Markdown notes.",
         subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
-                McpCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
+                McpCommand.class, ServerCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
                 CommandLine.HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec
@@ -55,10 +56,10 @@ public final class Bearings implements Runnable {
     /**
      * The {@code bearings} command line, its commands made by the wiring. Not public: the launcher
      * resolves the types of the main class's public methods, and a search answered by a server must
-     * not load picocli.
+     * not load picocli (nor may this class's code need a picocli type checked when it is loaded).
      */
     static CommandLine commandLine() {
-        return new CommandLine(Bearings.class, DaggerBearingsComponent.create().commands());
+        return CommandFactory.commandLine(Bearings.class);
     }
 
     @Override

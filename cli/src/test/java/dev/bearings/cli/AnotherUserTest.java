@@ -80,7 +80,7 @@ class AnotherUserTest {
             int port = other.port();
             Path entry = data.resolve(ServerEntry.FOLDER).resolve(Integer.toString(port));
             // The entry names this test's own process, alive and ours: only the port is the other user's.
-            ServerEntry.announce(data, InetAddress.getLoopbackAddress(), port, index, ServerKey.random());
+            ServerEntry.announce(data, InetAddress.getLoopbackAddress(), port, index, ServerKey.random(), ServerEntry.MCP);
 
             String question = "wireguard tunnel for the home network";
             try (ChildProcess search = ChildProcess.start(CliRun.command("search", "--index", index.toString(), question),

@@ -152,7 +152,7 @@ class ServedSearchTest {
         Files.writeString(data.resolve(McpToken.FILE), server.token() + "\n");
         try (ForeignListener impostor = ForeignListener.start(root.resolve("impostor"), List.of())) {
             Path entry = data.resolve(ServerEntry.FOLDER).resolve(Integer.toString(impostor.port()));
-            ServerEntry.announce(data, InetAddress.getLoopbackAddress(), impostor.port(), index, ServerKey.random());
+            ServerEntry.announce(data, InetAddress.getLoopbackAddress(), impostor.port(), index, ServerKey.random(), ServerEntry.MCP);
             // The entry names this test's own process: alive, and this user's; only the key is not the impostor's.
             assertThat(Files.readString(entry)).contains("pid " + ProcessHandle.current().pid());
             Searched searched = search(data, root, "--index", index.toString(), "wireguard tunnel");
@@ -203,7 +203,7 @@ class ServedSearchTest {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + ServedSearch.ENDPOINT))
                 .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("version=" + VersionNumber.NUMBER + "&cwd=%2F&arg=--index&arg=" + index + "&arg=vpn"));
+                .POST(HttpRequest.BodyPublishers.ofString("version=" + java.net.URLEncoder.encode(VersionNumber.BUILD, java.nio.charset.StandardCharsets.UTF_8) + "&cwd=%2F&arg=--index&arg=" + index + "&arg=vpn"));
         HttpResponse<String> refused = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         assertThat(refused.statusCode()).isEqualTo(401);
         assertThat(refused.body()).doesNotContain("WireGuard");

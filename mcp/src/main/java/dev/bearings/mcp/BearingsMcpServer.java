@@ -2,7 +2,9 @@ package dev.bearings.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.app.LiveIndex;
+import dev.bearings.mcp.http.Activity;
 import dev.bearings.mcp.http.McpHttpServer;
+import dev.bearings.mcp.http.ServerControl;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerKey;
@@ -50,9 +52,16 @@ public final class BearingsMcpServer {
      * @param dataFolder   where the token and the server's entry are kept
      * @param sessionCheck how often idle sessions are pinged; one whose client has gone is closed
      * @param endpoints    more servlets behind the same guard, by path (the served search)
+     * @param kind         {@link ServerEntry#MCP} for a server a person started, {@link ServerEntry#BACKGROUND} for one a
+     *                     search started: it stops when idle for {@code idle}, and when its index's recipe changes
+     * @param idle         how long a server may go unasked before it stops; empty to run until stopped
      */
     public record HttpSettings(InetAddress address, int port, Path dataFolder, Duration sessionCheck,
-                               Map<String, HttpServlet> endpoints) {
+                               Map<String, HttpServlet> endpoints, String kind, Optional<Duration> idle) {
+        /** A server a person started, which runs until stopped. */
+        public HttpSettings(InetAddress address, int port, Path dataFolder, Duration sessionCheck, Map<String, HttpServlet> endpoints) {
+            this(address, port, dataFolder, sessionCheck, endpoints, ServerEntry.MCP, Optional.empty());
+        }
     }
 
     private BearingsMcpServer() {
@@ -82,20 +91,33 @@ public final class BearingsMcpServer {
                 .keepAliveInterval(http.sessionCheck()).sessionSweepInterval(http.sessionCheck()).build();
         ListChangedGate gate = ListChangedGate.opened();
         McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, mapper, gate);
+        Activity activity = new Activity();
+        Stopping stopping = new Stopping();
+        int[] port = {0};
         Map<String, HttpServlet> endpoints = new LinkedHashMap<>(http.endpoints());
         endpoints.put(McpHttpServer.ENDPOINT, transport);
+        endpoints.put(ServerControl.ENDPOINT, new ServerControl(() -> new ServerControl.Status(ProcessHandle.current().pid(),
+                http.kind(), settings.version(), index.folder().toString(), port[0], ServerControl.started(), activity.idle().toSeconds(),
+                http.idle().map(Duration::toSeconds).orElse(null), ServerControl.residentBytes().orElse(null),
+                Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()), stopping::stop));
         ServerKey key = ServerKey.random();
         McpHttpServer listening;
         try {
-            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper);
+            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper, activity);
+            port[0] = listening.port();
         } catch (IOException | RuntimeException e) {
             server.close();
             throw e;
         }
         try {
             ServerEntry.Announcement announced = ServerEntry.announce(http.dataFolder(), http.address(), listening.port(),
-                    index.folder(), key);
-            return new Http(server, listening, announced, token);
+                    index.folder(), key, http.kind());
+            Http running = new Http(server, listening, announced, token, stopping);
+            if (http.kind().equals(ServerEntry.BACKGROUND)) {
+                stopping.whenRecipeChanges(index);
+                stopping.whenIdle(activity, http.idle(), index);
+            }
+            return running;
         } catch (IOException | RuntimeException e) {
             listening.close();
             server.close();
@@ -156,12 +178,25 @@ public final class BearingsMcpServer {
         private final McpHttpServer listening;
         private final ServerEntry.Announcement announced;
         private final McpToken token;
+        private final Stopping stopping;
 
-        private Http(McpSyncServer server, McpHttpServer listening, ServerEntry.Announcement announced, McpToken token) {
+        private Http(McpSyncServer server, McpHttpServer listening, ServerEntry.Announcement announced, McpToken token,
+                     Stopping stopping) {
             this.server = server;
             this.listening = listening;
             this.announced = announced;
             this.token = token;
+            this.stopping = stopping;
+        }
+
+        /** Blocks until the server is asked to stop (by {@link #stop}, a client, or, in the background, when idle); returns why. */
+        public String awaitStop() throws InterruptedException {
+            return stopping.await();
+        }
+
+        /** Asks the server to stop, for {@code reason}: {@link #awaitStop} returns it. */
+        public void stop(String reason) {
+            stopping.stop(reason);
         }
 
         public int port() {
@@ -175,9 +210,68 @@ public final class BearingsMcpServer {
 
         @Override
         public void close() throws IOException {
+            stopping.stop("closed");
             try (listening; announced) {
                 server.closeGracefully();
             }
+        }
+    }
+
+    /** Why and when a server stops: the first reason given wins. */
+    private static final class Stopping {
+        private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+        private volatile String reason;
+
+        synchronized void stop(String why) {
+            if (reason == null) {
+                reason = why;
+                stopped.countDown();
+            }
+        }
+
+        String await() throws InterruptedException {
+            stopped.await();
+            return reason;
+        }
+
+        /**
+         * Stops after {@code idle} without a request, checked every second; looks at the index on disk every
+         * few seconds meanwhile, so that a change of recipe is seen before the next search asks.
+         */
+        void whenIdle(Activity activity, Optional<Duration> idle, LiveIndex index) {
+            Thread checking = new Thread(() -> {
+                try {
+                    for (int second = 1; !stopped.await(1, java.util.concurrent.TimeUnit.SECONDS); second++) {
+                        if (idle.isPresent() && activity.idle().compareTo(idle.get()) >= 0) {
+                            stop("idle for " + idle.get().toSeconds() + " s");
+                        } else if (second % 5 == 0) {
+                            index.exclusively(Duration.ZERO, index::reader);
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception unreadable) {
+                    stop("the index cannot be read: " + unreadable.getMessage());
+                }
+            }, "bearings-idle");
+            checking.setDaemon(true);
+            checking.start();
+        }
+
+        /**
+         * Stops when the index on disk is no longer the one the server loaded the model for: made with another
+         * recipe, or no longer there. Its searches would mix vectors of two models.
+         */
+        void whenRecipeChanges(LiveIndex index) {
+            index.onReopen(() -> {
+                try {
+                    if (!index.reader().manifest().recipe().differences(index.recipe()).isEmpty()) {
+                        stop("the index's recipe changed");
+                    }
+                } catch (Exception unreadable) {
+                    stop("the index cannot be read: " + unreadable.getMessage());
+                }
+            });
         }
     }
 }

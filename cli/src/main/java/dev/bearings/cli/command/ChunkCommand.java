@@ -28,7 +28,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings chunk FILE...}: shows how notes are cut, without indexing anything. */
 @Command(name = "chunk", mixinStandardHelpOptions = true,
@@ -53,7 +52,6 @@ public final class ChunkCommand implements Callable<Integer> {
     @CommandLine.Mixin
     private EmbedderOptions embedderOptions = new EmbedderOptions();
 
-    @Inject
     ChunkCommand(Plugins plugins) {
         this.plugins = plugins;
     }

@@ -33,7 +33,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings eval}: retrieval quality of the whole pipeline on datasets, in throwaway indexes. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
@@ -109,7 +108,6 @@ public final class EvalCommand implements Callable<Integer> {
     @Mixin
     private RecipeOptions recipeOptions = new RecipeOptions();
 
-    @Inject
     EvalCommand(Plugins plugins) {
         this.plugins = plugins;
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.ChangeWatcher;
 import dev.bearings.app.Counted;
+import dev.bearings.app.DataFolder;
 import dev.bearings.app.GracefulStop;
 import dev.bearings.app.IndexLock;
 import dev.bearings.app.OpenedRecipe;
@@ -44,7 +45,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings index}: brings the index up to date with the notes, incrementally. */
 @Command(name = "index", mixinStandardHelpOptions = true,
@@ -94,7 +94,6 @@ public final class IndexCommand implements Callable<Integer> {
     @Mixin
     private RecipeOptions recipeOptions = new RecipeOptions();
 
-    @Inject
     IndexCommand(Plugins plugins) {
         this.plugins = plugins;
     }
@@ -134,6 +133,10 @@ public final class IndexCommand implements Callable<Integer> {
              IndexLock lock = IndexLock.acquire(folder);
              StoppedSyncNotice notice = new StoppedSyncNotice(spec.commandLine().getErr(), "bearings index" + storeOptions.indexFlag());
              OpenedRecipe opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built)) {
+            if (rebuild) {
+                // A server a search started has the model of the old index loaded, and would serve half of the new one.
+                BackgroundServer.stopOthers(DataFolder.path(), folder, -1, "the index is being rebuilt");
+            }
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
             List<SyncReportJson> reports = new ArrayList<>();
             List<String> failed = new ArrayList<>();

@@ -14,6 +14,8 @@ import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.mcp.BearingsMcpServer;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.ServerEntry;
+import dev.bearings.mcp.http.ServerLock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,7 +35,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import javax.inject.Inject;
 
 /**
  * {@code bearings mcp}: the index as an MCP server for AI agents, over stdio for one client (only
@@ -77,6 +78,14 @@ public final class McpCommand implements Callable<Integer> {
             description = "With --http: the loopback address to listen on, 127.0.0.1 (default) or ::1.")
     private String bind;
 
+    @Option(names = "--background", hidden = true,
+            description = "With --http: a server a search started, for its index: one per index, stopping when idle.")
+    private boolean background;
+
+    @Option(names = "--idle", paramLabel = "TIME", hidden = true,
+            description = "With --background: stop after this long without a request (90s, 15m, 1h; default 15m).")
+    private String idle;
+
     @Option(names = "--new-token", description = "Replace the HTTP server's token with a new one and exit: clients holding "
             + "the old one, also of servers running now, are refused from then on.")
     private boolean newToken;
@@ -87,7 +96,6 @@ public final class McpCommand implements Callable<Integer> {
     @Mixin
     private RecipeOptions recipeOptions = new RecipeOptions();
 
-    @Inject
     McpCommand(Plugins plugins, CommandLine.IFactory commands) {
         this.plugins = plugins;
         this.commands = commands;
@@ -118,7 +126,34 @@ public final class McpCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": " + e.getMessage());
             }
         }
+        if (background && !http) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--background goes with --http");
+        }
+        Duration idleTime;
+        try {
+            idleTime = idle == null ? BackgroundServer.DEFAULT_IDLE : BackgroundServer.duration(idle, "--idle");
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         Path folder = storeOptions.folder();
+        if (background) {
+            Optional<ServerLock> lock = ServerLock.tryTake(DataFolder.path(), folder);
+            if (lock.isEmpty() || BackgroundServer.running(DataFolder.path(), folder).isPresent()) {
+                if (lock.isPresent()) {
+                    lock.get().close();
+                }
+                System.err.println("bearings: a server for " + folder + " runs already");
+                return 0;
+            }
+            try (ServerLock held = lock.get()) {
+                return serve(folder, address, Optional.of(idleTime));
+            }
+        }
+        return serve(folder, address, Optional.empty());
+    }
+
+    /** Serves the index in {@code folder}; in the background, stopping after {@code idle} unasked. */
+    private int serve(Path folder, InetAddress address, Optional<Duration> idle) throws Exception {
         ChunkIndexStore store = storeOptions.store(plugins.stores());
         // The server searches and syncs with the index's own recipe; flags that would change it are refused.
         Optional<IndexRecipe> built = OpenedRecipe.built(store, folder);
@@ -137,7 +172,7 @@ public final class McpCommand implements Callable<Integer> {
                     storeOptions.storeName(plugins.stores()), budget);
             try (IndexWatch watching = watch ? watchInBackground(index) : null) {
                 if (http) {
-                    serveHttp(address, index, settings, stopped);
+                    serveHttp(address, index, settings, stopped, idle);
                 } else {
                     serveStdio(index, settings);
                 }
@@ -166,19 +201,38 @@ public final class McpCommand implements Callable<Integer> {
         }
     }
 
-    /** Serves until {@code stopped} counts down (SIGTERM or Ctrl-C). */
-    private void serveHttp(InetAddress address, LiveIndex index, BearingsMcpServer.Settings settings, CountDownLatch stopped)
-            throws Exception {
+    /** Serves until {@code stopped} counts down (SIGTERM or Ctrl-C), or, in the background, until it stops itself. */
+    private void serveHttp(InetAddress address, LiveIndex index, BearingsMcpServer.Settings settings, CountDownLatch stopped,
+                           Optional<Duration> idle) throws Exception {
         Path dataFolder = DataFolder.path();
         SearchServlet search = new SearchServlet(spec.root().userObject().getClass(), commands, plugins, index, storeOptions.folder(),
                 storeOptions.spec(plugins.stores()));
-        try (BearingsMcpServer.Http server = BearingsMcpServer.http(index, settings, new BearingsMcpServer.HttpSettings(address, port,
-                dataFolder, Duration.ofSeconds(sessionCheck), Map.of(ServedSearch.ENDPOINT, search)))) {
+        BearingsMcpServer.HttpSettings where = idle.isPresent()
+                ? new BearingsMcpServer.HttpSettings(address, port, dataFolder, Duration.ofSeconds(sessionCheck),
+                Map.of(ServedSearch.ENDPOINT, search), ServerEntry.BACKGROUND, idle)
+                : new BearingsMcpServer.HttpSettings(address, port, dataFolder, Duration.ofSeconds(sessionCheck),
+                Map.of(ServedSearch.ENDPOINT, search));
+        try (BearingsMcpServer.Http server = BearingsMcpServer.http(index, settings, where)) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
                     + "'Authorization: Bearer <the token in %s>'%n", host, server.port(), McpHttpServer.ENDPOINT, server.tokenFile());
             System.err.flush();
-            stopped.await();
+            if (idle.isEmpty()) {
+                // A server started by a person serves the index for the searches too: a background one steps aside.
+                BackgroundServer.stopOthers(dataFolder, storeOptions.folder(), server.port(), "bearings mcp --http serves the index");
+            }
+            Thread signal = new Thread(() -> {
+                try {
+                    stopped.await();
+                    server.stop("stopped by a signal");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "bearings-signal");
+            signal.setDaemon(true);
+            signal.start();
+            System.err.println("bearings: " + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                    + " the server stops: " + server.awaitStop());
         }
     }
 }

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings notes}: the indexed notes, most recently modified first. */
 @Command(name = "notes", mixinStandardHelpOptions = true,
@@ -53,7 +52,6 @@ public final class NotesCommand implements Callable<Integer> {
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
 
-    @Inject
     NotesCommand(Plugins plugins) {
         this.plugins = plugins;
     }

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings plugins}: every parser, embedder, index store and note source this command can use. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
@@ -31,7 +30,6 @@ public final class PluginsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array.")
     private boolean json;
 
-    @Inject
     PluginsCommand(Plugins plugins) {
         this.plugins = plugins;
     }

@@ -2,6 +2,7 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.DataFolder;
 import dev.bearings.app.Dates;
 import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.app.Plugins;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,7 +35,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings search QUERY}: the passages that answer a question, grouped by note. */
 @Command(name = "search", mixinStandardHelpOptions = true,
@@ -88,13 +89,16 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array of passages.")
     private boolean json;
 
+    @Option(names = "--no-server", description = "Search here, neither asking a running server nor starting one (to start "
+            + "none, ever: $" + BackgroundServer.OFF_VARIABLE + "=1).")
+    private boolean noServer;
+
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
 
     @Mixin
     private EmbedderOptions embedderOptions = new EmbedderOptions();
 
-    @Inject
     SearchCommand(Plugins plugins) {
         this(plugins, null);
     }
@@ -141,11 +145,32 @@ public final class SearchCommand implements Callable<Integer> {
             if (index.stats().chunks() == 0) {
                 return empty(storeOptions.folder());
             }
+            int exit;
             try (OpenedEmbedder opened = embedderOptions.open(plugins.embedders(), Optional.of(index.manifest().recipe()))) {
                 Embedder embedder = opened.embedder();
                 index.manifest().requireModel(embedder.modelId(), embedder.dimension(), storeOptions.folder());
-                return answer(index, embedder, request);
+                exit = answer(index, embedder, request);
             }
+            startServer();
+            return exit;
+        }
+    }
+
+    /**
+     * After the answer is printed, a server for this index, for the searches to come, unless one runs or
+     * they are turned off; a search that asked for another model is its own.
+     */
+    private void startServer() {
+        spec.commandLine().getOut().flush();
+        spec.commandLine().getErr().flush();
+        if (noServer || BackgroundServer.off(System.getenv()) || embedderOptions.requested()) {
+            return;
+        }
+        try {
+            BackgroundServer.startIfNone(DataFolder.path(), storeOptions.folder(), storeOptions.given(),
+                    BackgroundServer.idle(System.getenv()));
+        } catch (IOException | IllegalArgumentException e) {
+            spec.commandLine().getErr().println("bearings: no server was started for the next searches: " + e.getMessage());
         }
     }
 

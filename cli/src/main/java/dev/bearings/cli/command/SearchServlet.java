@@ -67,8 +67,9 @@ final class SearchServlet extends HttpServlet {
             response.sendError(HttpServletResponse.SC_BAD_REQUEST, "cwd must be the client's absolute working folder");
             return;
         }
-        if (!VersionNumber.NUMBER.equals(version)) {
-            response.sendError(HttpServletResponse.SC_CONFLICT, "this server is bearings " + VersionNumber.NUMBER);
+        if (!VersionNumber.BUILD.equals(version)) {
+            response.setHeader(ServedSearch.VERSION_HEADER, VersionNumber.BUILD);
+            response.sendError(HttpServletResponse.SC_CONFLICT, "this server is bearings " + VersionNumber.BUILD);
             return;
         }
         List<String> args = new ArrayList<>(List.of("search"));

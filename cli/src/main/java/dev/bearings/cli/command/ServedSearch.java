@@ -35,6 +35,8 @@ public final class ServedSearch {
     /** The response's headers: the command's exit code, and where its stdout ends and its stderr begins. */
     public static final String EXIT_HEADER = "Bearings-Exit";
     public static final String OUT_CHARS_HEADER = "Bearings-Out-Chars";
+    /** Sent with a refusal by a server of another build: the build it is. */
+    public static final String VERSION_HEADER = "Bearings-Version";
     private static final int CONNECT_MILLIS = 1_000;
     private static final int ANSWER_MILLIS = 60_000;
 
@@ -47,6 +49,9 @@ public final class ServedSearch {
      * @return its exit code, or empty when no server answered and the command should run here
      */
     public static OptionalInt ask(List<String> args, PrintStream out, PrintStream err) {
+        if (args.contains("--no-server")) {
+            return OptionalInt.empty();
+        }
         Path data = DataFolder.path();
         List<ServerEntry> entries = ServerEntry.all(data);
         if (entries.isEmpty()) {
@@ -62,7 +67,7 @@ public final class ServedSearch {
                 }
                 if (token == null) {
                     token = Files.readString(data.resolve(McpToken.FILE), StandardCharsets.UTF_8).strip();
-                    StringBuilder form = new StringBuilder("version=").append(encode(VersionNumber.NUMBER))
+                    StringBuilder form = new StringBuilder("version=").append(encode(VersionNumber.BUILD))
                             .append("&cwd=").append(encode(Path.of("").toAbsolutePath().toString()));
                     forTheServer(args).forEach(arg -> form.append("&arg=").append(encode(arg)));
                     body = form.toString().getBytes(StandardCharsets.UTF_8);
@@ -92,6 +97,11 @@ public final class ServedSearch {
                 request.write(body);
             }
             if (connection.getResponseCode() != HttpURLConnection.HTTP_OK) {
+                String build = connection.getHeaderField(VERSION_HEADER);
+                if (build != null && !build.equals(VersionNumber.BUILD) && entry.kind().equals(ServerEntry.BACKGROUND)) {
+                    // A server a search of another build started: this search's own takes its place.
+                    entry.stop(token, "a search of bearings " + VersionNumber.BUILD + " asked");
+                }
                 return OptionalInt.empty();
             }
             String exit = connection.getHeaderField(EXIT_HEADER);

@@ -12,7 +12,6 @@ import picocli.CommandLine;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings similarity A B}: the cosine similarity of two texts, a quick check of a model. */
 @Command(name = "similarity", mixinStandardHelpOptions = true,
@@ -34,7 +33,6 @@ public final class SimilarityCommand implements Callable<Integer> {
     @Mixin
     private EmbedderOptions embedderOptions = new EmbedderOptions();
 
-    @Inject
     SimilarityCommand(Plugins plugins) {
         this.plugins = plugins;
     }

@@ -26,7 +26,6 @@ import java.util.Locale;
 import java.util.function.BiConsumer;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings status}: what the index holds and how it was built. */
 @Command(name = "status", mixinStandardHelpOptions = true,
@@ -45,7 +44,6 @@ public final class StatusCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the status as JSON.")
     private boolean json;
 
-    @Inject
     StatusCommand(Plugins plugins) {
         this.plugins = plugins;
     }

@@ -14,7 +14,6 @@ import picocli.CommandLine;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import javax.inject.Inject;
 
 /** {@code bearings tags}: the tags of the indexed notes with their note counts. */
 @Command(name = "tags", mixinStandardHelpOptions = true,
@@ -33,7 +32,6 @@ public final class TagsCommand implements Callable<Integer> {
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
 
-    @Inject
     TagsCommand(Plugins plugins) {
         this.plugins = plugins;
     }

@@ -89,6 +89,11 @@ public final class StoreOptions {
         return folder == null ? "" : " " + INDEX_FLAG + " " + ShellWords.quote(resolved.toString());
     }
 
+    /** The {@code --store} as given, or null. */
+    public String given() {
+        return store;
+    }
+
     /** The store's name without its settings, which may hold a password: what status and the MCP server show. */
     public String storeName(ProviderRegistry<ChunkIndexProvider> stores) {
         return ProviderSpec.parse(spec(stores)).name();

@@ -76,6 +76,12 @@ public final class McpHttpServer implements AutoCloseable {
      */
     public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets,
                                       McpJsonMapper sdkJson) throws IOException {
+        return start(address, port, token, key, servlets, sdkJson, new Activity());
+    }
+
+    /** @param activity hears of every request that carries the token */
+    public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets,
+                                      McpJsonMapper sdkJson, Activity activity) throws IOException {
         requireLoopback(address);
         requireFree(address, port);
         TOMCAT_LOG.setLevel(Level.WARNING);
@@ -110,7 +116,7 @@ public final class McpHttpServer implements AutoCloseable {
         });
         FilterDef guard = new FilterDef();
         guard.setFilterName("guard");
-        guard.setFilter(new Guard(token, key));
+        guard.setFilter(new Guard(token, key, activity));
         guard.setAsyncSupported("true");
         context.addFilterDef(guard);
         FilterMap everything = new FilterMap();
@@ -223,10 +229,12 @@ public final class McpHttpServer implements AutoCloseable {
     public static final class Guard implements Filter {
         private final McpToken token;
         private final ServerKey key;
+        private final Activity activity;
 
-        public Guard(McpToken token, ServerKey key) {
+        public Guard(McpToken token, ServerKey key, Activity activity) {
             this.token = token;
             this.key = key;
+            this.activity = activity;
         }
 
         @Override
@@ -251,6 +259,10 @@ public final class McpHttpServer implements AutoCloseable {
                 response.setHeader("WWW-Authenticate", "Bearer realm=\"bearings\"");
                 response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "a bearer token is required");
                 return;
+            }
+            if (!ServerControl.ENDPOINT.equals(request.getRequestURI())) {
+                // Asking a server how it is (server status) is no use of it: it must not keep an idle one running.
+                activity.touch();
             }
             chain.doFilter(request, response);
         }

@@ -25,10 +25,14 @@ import java.util.Optional;
  * are loaded, so this class stays light: the JDK and the key alone.
  *
  * @param address the loopback address the server listens on, as {@link InetAddress#getHostAddress} writes it
+ * @param kind    {@value #BACKGROUND} for a server a search started, {@value #MCP} for {@code bearings mcp --http}
  */
-public record ServerEntry(Path file, String address, int port, String index, long pid, ServerKey key) {
+public record ServerEntry(Path file, String address, int port, String index, long pid, ServerKey key, String kind) {
     /** The folder of the data folder that holds the entries. */
     public static final String FOLDER = "servers";
+    public static final String BACKGROUND = "background";
+    public static final String MCP = "mcp";
+    private static final String KIND = "kind ";
     private static final String ADDRESS = "address ";
     private static final String INDEX = "index ";
     private static final String PID = "pid ";
@@ -55,6 +59,7 @@ public record ServerEntry(Path file, String address, int port, String index, lon
             String index = null;
             Long pid = null;
             ServerKey key = null;
+            String kind = MCP;
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                 if (line.startsWith(ADDRESS)) {
                     address = line.substring(ADDRESS.length()).strip();
@@ -64,12 +69,14 @@ public record ServerEntry(Path file, String address, int port, String index, lon
                     pid = Long.parseLong(line.substring(PID.length()).strip());
                 } else if (line.startsWith(KEY)) {
                     key = ServerKey.parse(line.substring(KEY.length()));
+                } else if (line.startsWith(KIND)) {
+                    kind = line.substring(KIND.length()).strip();
                 }
             }
             if (address == null || index == null || pid == null || key == null || !InetAddress.getByName(address).isLoopbackAddress()) {
                 return Optional.empty();
             }
-            return Optional.of(new ServerEntry(file, address, port, index, pid, key));
+            return Optional.of(new ServerEntry(file, address, port, index, pid, key, kind));
         } catch (IOException | IllegalArgumentException notAnEntry) {
             // Not a server's entry, or not readable: not asked.
             return Optional.empty();
@@ -80,12 +87,13 @@ public record ServerEntry(Path file, String address, int port, String index, lon
      * Writes the entry of this process, serving {@code index} on {@code address}:{@code port} and proving
      * itself with {@code key}, whole or not at all; closing the announcement removes it.
      */
-    public static Announcement announce(Path dataFolder, InetAddress address, int port, Path index, ServerKey key) throws IOException {
+    public static Announcement announce(Path dataFolder, InetAddress address, int port, Path index, ServerKey key, String kind)
+            throws IOException {
         Path servers = OwnerOnly.folder(dataFolder.resolve(FOLDER));
         Path file = servers.resolve(Integer.toString(port));
         Path written = OwnerOnly.file(Files.createTempFile(servers, "." + port, ".tmp"));
         Files.writeString(written, ADDRESS + address.getHostAddress() + "\n" + INDEX + index + "\n" + PID
-                + ProcessHandle.current().pid() + "\n" + KEY + key.encoded() + "\n", StandardCharsets.UTF_8);
+                + ProcessHandle.current().pid() + "\n" + KEY + key.encoded() + "\n" + KIND + kind + "\n", StandardCharsets.UTF_8);
         Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return new Announcement(file);
     }
@@ -138,6 +146,52 @@ public record ServerEntry(Path file, String address, int port, String index, lon
             connection.setRequestProperty(ServerKey.CHALLENGE_HEADER, challenge);
             return connection.getResponseCode() == HttpURLConnection.HTTP_NO_CONTENT
                     && key.proves(canonical(address), port, challenge, connection.getHeaderField(ServerKey.PROOF_HEADER));
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    /** Whether this entry's server serves the index in {@code folder}. */
+    public boolean serves(Path folder) {
+        return Path.of(index).toAbsolutePath().normalize().equals(folder.toAbsolutePath().normalize());
+    }
+
+    /** What the server says of itself ({@link ServerControl}), as JSON; asked only of a server that proved itself. */
+    public String status(String token) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) url(ServerControl.ENDPOINT).openConnection();
+        try {
+            connection.setConnectTimeout(CONNECT_MILLIS);
+            connection.setReadTimeout(5 * CONNECT_MILLIS);
+            connection.setRequestProperty("Authorization", "Bearer " + token);
+            if (connection.getResponseCode() != HttpURLConnection.HTTP_OK) {
+                throw new IOException("the server on port " + port + " answered " + connection.getResponseCode());
+            }
+            try (var in = connection.getInputStream()) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    /** Asks the server to stop, for {@code reason}; asked only of a server that proved itself. */
+    public void stop(String token, String reason) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) url(ServerControl.ENDPOINT).openConnection();
+        try {
+            connection.setConnectTimeout(CONNECT_MILLIS);
+            connection.setReadTimeout(5 * CONNECT_MILLIS);
+            connection.setRequestMethod("POST");
+            connection.setDoOutput(true);
+            connection.setRequestProperty("Authorization", "Bearer " + token);
+            connection.setRequestProperty("Content-Type", "application/x-www-form-urlencoded");
+            byte[] body = ("reason=" + java.net.URLEncoder.encode(reason, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+            connection.setFixedLengthStreamingMode(body.length);
+            try (var out = connection.getOutputStream()) {
+                out.write(body);
+            }
+            if (connection.getResponseCode() != HttpURLConnection.HTTP_ACCEPTED) {
+                throw new IOException("the server on port " + port + " answered " + connection.getResponseCode());
+            }
         } finally {
             connection.disconnect();
         }

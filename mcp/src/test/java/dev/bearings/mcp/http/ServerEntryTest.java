@@ -43,9 +43,9 @@ class ServerEntryTest {
                 Map.of(McpHttpServer.ENDPOINT, new HttpServlet() { }), new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
              Relay relay = new Relay(InetAddress.getByName("127.0.0.1"), server.port(), ipv6)) {
             Path file = Files.createDirectories(data.resolve(ServerEntry.FOLDER)).resolve(Integer.toString(server.port()));
-            ServerEntry real = new ServerEntry(file, "::1", server.port(), "/index", ProcessHandle.current().pid(), key);
+            ServerEntry real = new ServerEntry(file, "::1", server.port(), "/index", ProcessHandle.current().pid(), key, ServerEntry.MCP);
             assertThat(real.provesItself()).as("dialled at its own address").isTrue();
-            ServerEntry relayed = new ServerEntry(file, "127.0.0.1", server.port(), "/index", ProcessHandle.current().pid(), key);
+            ServerEntry relayed = new ServerEntry(file, "127.0.0.1", server.port(), "/index", ProcessHandle.current().pid(), key, ServerEntry.MCP);
             assertThat(relayed.provesItself()).as("the real server's proof, relayed from 127.0.0.1").isFalse();
             assertThat(relay.connections).as("the relay was asked, and passed the challenge on").isPositive();
         }
@@ -54,9 +54,10 @@ class ServerEntryTest {
     @Test
     void anEntryNamesTheAddressItListensOnAndOnlyALoopbackOneIsRead(@TempDir Path data) throws Exception {
         try (ServerEntry.Announcement announced = ServerEntry.announce(data, InetAddress.getByName("::1"), 7341, Path.of("/idx"),
-                ServerKey.random())) {
+                ServerKey.random(), ServerEntry.BACKGROUND)) {
             assertThat(Files.readString(announced.file())).startsWith("address 0:0:0:0:0:0:0:1\nindex /idx\n");
-            assertThat(ServerEntry.all(data)).extracting(ServerEntry::address).containsExactly("0:0:0:0:0:0:0:1");
+            assertThat(ServerEntry.all(data)).extracting(ServerEntry::address, ServerEntry::kind)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("0:0:0:0:0:0:0:1", ServerEntry.BACKGROUND));
             Files.writeString(data.resolve(ServerEntry.FOLDER).resolve("7342"), "address 192.0.2.1\nindex /idx\npid 1\nkey "
                     + ServerKey.random().encoded() + "\n");
             assertThat(ServerEntry.all(data)).extracting(ServerEntry::port).as("a remote address is no entry").containsExactly(7341);
