@@ -3,6 +3,7 @@ package dev.bearings.app;
 import dev.bearings.core.plugin.NoteSourceProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.source.Watched;
 import dev.bearings.core.usecase.SyncIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,14 +31,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Tells when the notes may have changed, so a sync can follow; the sync's own fingerprint check decides
  * what did. Folders are watched with the JDK's WatchService, recursively (a new subfolder is watched as
  * it appears); an editor's atomic save, a move and a delete are all events in a watched folder, and an
- * overflow counts as a change. A database file (Bear's) is polled with its {@code -wal} and
- * {@code -journal} companions, by size and modification time, since its writer rewrites it in place
- * while the user types. A source that names no location is checked every {@link #UNWATCHABLE_POLL}.
+ * overflow counts as a change. Files a source polls (Bear's database and its journals) are polled by size
+ * and modification time, since their writer rewrites them in place while the user types. What to watch is
+ * each source's to say ({@link NoteSource#watched()}): the folders it passes over are not watched. A source
+ * that names nothing is checked every {@link #UNWATCHABLE_POLL}.
  * Changes are reported only after {@code quiet} has passed without another one.
  */
 public final class ChangeWatcher implements AutoCloseable {
@@ -46,35 +49,30 @@ public final class ChangeWatcher implements AutoCloseable {
     /** Bear writes while the user types, editors save in steps: a sync waits for a quiet second. */
     public static final Duration QUIET = Duration.ofSeconds(1);
     private static final Duration FILE_POLL = Duration.ofSeconds(1);
-    private static final List<String> DATABASE_COMPANIONS = List.of("", "-wal", "-journal");
 
     private final WatchService service;
     private final Map<WatchKey, Path> folders = new HashMap<>();
-    /** The sources' folders, watched again whenever they are not (deleted and made anew, or absent at first). */
-    private final List<Path> roots = new ArrayList<>();
+    /** The sources' folders, each with the subfolders it passes over, watched again whenever they are not (deleted and made anew, or absent at first). */
+    private final Map<Path, Predicate<Path>> roots = new HashMap<>();
     private final Map<Path, String> files = new HashMap<>();
     private final boolean unwatchable;
     private final Duration quiet;
     private volatile boolean closed;
 
-    /**
-     * @param locations   every source's locations; folders and files
-     * @param unwatchable whether some source names no location, so only polling can find its changes
-     */
-    public ChangeWatcher(List<Path> locations, boolean unwatchable, Duration quiet) throws IOException {
+    /** @param watched what every source says to watch; a source that says nothing is polled every {@link #UNWATCHABLE_POLL} */
+    public ChangeWatcher(List<Watched> watched, Duration quiet) throws IOException {
         this.service = FileSystems.getDefault().newWatchService();
-        this.unwatchable = unwatchable;
+        this.unwatchable = watched.stream().anyMatch(Watched::isEmpty);
         this.quiet = quiet;
-        for (Path location : locations) {
-            if (Files.isDirectory(location)) {
-                roots.add(location);
-                watchTree(location);
-            } else {
-                files.put(location, stamp(location));
-                if (Files.notExists(location)) {
-                    // A folder not there yet, or a database: watched as a folder if one appears.
-                    roots.add(location);
+        for (Watched source : watched) {
+            for (Path tree : source.trees()) {
+                roots.put(tree, source.skipped());
+                if (Files.isDirectory(tree)) {
+                    watchTree(tree, source.skipped());
                 }
+            }
+            for (Path file : source.polled()) {
+                files.put(file, stamp(file));
             }
         }
     }
@@ -85,17 +83,15 @@ public final class ChangeWatcher implements AutoCloseable {
         public List<SyncIndex.Report> run() throws Exception;
     }
 
-    /** Watches where the configured sources keep their notes. */
+    /** Watches where the configured sources keep their notes, as each says. */
     public static ChangeWatcher forSources(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers) throws IOException {
-        List<Path> locations = new ArrayList<>();
-        boolean unwatchable = false;
+        List<Watched> watched = new ArrayList<>();
         for (NoteSource configured : config.open(providers)) {
             try (NoteSource source = configured) {
-                unwatchable |= source.locations().isEmpty();
-                locations.addAll(source.locations());
+                watched.add(source.watched());
             }
         }
-        return new ChangeWatcher(locations, unwatchable, QUIET);
+        return new ChangeWatcher(watched, QUIET);
     }
 
     /**
@@ -170,7 +166,7 @@ public final class ChangeWatcher implements AutoCloseable {
                 if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE && folder != null) {
                     Path created = folder.resolve((Path) event.context());
                     if (Files.isDirectory(created, LinkOption.NOFOLLOW_LINKS)) {
-                        watchTree(created);
+                        watchTree(created, skippedUnder(created));
                     }
                 }
             }
@@ -197,10 +193,10 @@ public final class ChangeWatcher implements AutoCloseable {
             // Closing cancels every watch: none is missing.
             return false;
         }
-        for (Path root : roots) {
+        for (Path root : roots.keySet()) {
             boolean watched = folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
             if (!watched && Files.isDirectory(root)) {
-                watchTree(root);
+                watchTree(root, roots.get(root));
                 // A root that cannot be watched (unreadable, the watch limit reached) is tried again, but is no change:
                 // counted as one, it would keep the watch from ever being quiet, and no sync would ever run.
                 changed |= folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
@@ -221,28 +217,29 @@ public final class ChangeWatcher implements AutoCloseable {
         return changed;
     }
 
-    /** A database file and its journals, by size and modification time; missing ones count as such. */
-    private static String stamp(Path database) {
-        List<String> parts = new ArrayList<>();
-        for (String companion : DATABASE_COMPANIONS) {
-            Path file = database.resolveSibling(database.getFileName() + companion);
-            try {
-                BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-                parts.add(attributes.size() + "@" + attributes.lastModifiedTime().toMillis());
-            } catch (IOException missing) {
-                parts.add("-");
-            }
+    /** A polled file by size and modification time; a missing one counts as such. */
+    private static String stamp(Path file) {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            return attributes.size() + "@" + attributes.lastModifiedTime().toMillis();
+        } catch (IOException missing) {
+            return "-";
         }
-        return String.join(",", parts);
     }
 
-    private void watchTree(Path root) {
+    /** The rule of the source whose folder holds {@code folder}. */
+    private Predicate<Path> skippedUnder(Path folder) {
+        return roots.entrySet().stream().filter(root -> folder.startsWith(root.getKey())).map(Map.Entry::getValue).findFirst()
+                .orElse(any -> false);
+    }
+
+    private void watchTree(Path root, Predicate<Path> skipped) {
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
-                    // Hidden folders (.git, .obsidian, .trash) hold no notes the folder source reads.
-                    if (!dir.equals(root) && dir.getFileName().toString().startsWith(".")) {
+                    // A folder the source passes over (hidden, left out by the user) holds no note it reads.
+                    if (!dir.equals(root) && skipped.test(dir)) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     folders.put(dir.register(service, StandardWatchEventKinds.ENTRY_CREATE,

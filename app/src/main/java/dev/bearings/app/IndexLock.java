@@ -8,6 +8,11 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Set;
+import dev.bearings.core.index.ChunkIndexStore;
 
 /**
  * One writer per index: a second {@code bearings index} on the same folder refuses at once, naming
@@ -21,6 +26,7 @@ public final class IndexLock implements AutoCloseable {
 
     private final FileChannel channel;
     private final FileLock lock;
+    private final List<Path> narrowed;
 
     /** Another process holds the lock: it is writing this index now. */
     public static final class HeldElsewhere extends IOException {
@@ -31,16 +37,24 @@ public final class IndexLock implements AutoCloseable {
         }
     }
 
-    private IndexLock(FileChannel channel, FileLock lock) {
+    private IndexLock(FileChannel channel, FileLock lock, List<Path> narrowed) {
         this.channel = channel;
         this.lock = lock;
+        this.narrowed = narrowed;
     }
 
-    public static IndexLock acquire(Path indexFolder) throws IOException {
+    /**
+     * Takes the lock of the index of {@code store} in {@code indexFolder}, the folder made private first
+     * ({@link IndexFolder#prepare}).
+     */
+    public static IndexLock acquire(Path indexFolder, ChunkIndexStore store) throws IOException {
         FileChannel channel;
+        List<Path> narrowed;
         try {
-            OwnerOnly.folder(indexFolder);
-            channel = FileChannel.open(indexFolder.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            narrowed = IndexFolder.prepare(indexFolder, store);
+            channel = FileChannel.open(indexFolder.resolve(FILE), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                    OwnerOnly.posix(indexFolder) ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OwnerOnly.FILE)}
+                            : new FileAttribute<?>[0]);
         } catch (FileSystemException e) {
             // Java names only the file; say what it means and why, with the system's own words.
             String reason = e.getReason() != null ? e.getReason() : e instanceof AccessDeniedException ? "Permission denied" : e.toString();
@@ -57,7 +71,12 @@ public final class IndexLock implements AutoCloseable {
             channel.close();
             throw new HeldElsewhere(indexFolder);
         }
-        return new IndexLock(channel, lock);
+        return new IndexLock(channel, lock, narrowed);
+    }
+
+    /** What taking the lock narrowed: the files of an index an older version left readable by others. */
+    public List<Path> narrowed() {
+        return narrowed;
     }
 
     @Override

@@ -159,7 +159,7 @@ public final class LiveIndex implements AutoCloseable {
             }
             IndexLock writer;
             try {
-                writer = IndexLock.acquire(folder);
+                writer = IndexLock.acquire(folder, store);
             } catch (IOException busyOrReadOnly) {
                 // Either way the index stays as it is and the search is answered from it.
                 return new Freshness(0, 0, true);
@@ -188,7 +188,7 @@ public final class LiveIndex implements AutoCloseable {
             if (config.isEmpty()) {
                 throw new IllegalStateException("no sources are configured for this index: run bearings index --folder DIR (or --bear) once");
             }
-            try (IndexLock writer = IndexLock.acquire(folder)) {
+            try (IndexLock writer = IndexLock.acquire(folder, store)) {
                 return write(config, Instant.MAX);
             } catch (IndexLock.HeldElsewhere busy) {
                 throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");

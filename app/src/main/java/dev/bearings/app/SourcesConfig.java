@@ -75,7 +75,9 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
     }
 
     public void write(Path indexFolder) throws IOException {
-        Files.createDirectories(indexFolder);
+        if (!Files.isDirectory(indexFolder)) {
+            OwnerOnly.create(indexFolder.toAbsolutePath());
+        }
         Path partial = Files.createTempFile(indexFolder, "sources", ".part");
         JSON.writeValue(partial.toFile(), this);
         Files.move(partial, indexFolder.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

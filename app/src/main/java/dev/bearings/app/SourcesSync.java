@@ -99,8 +99,6 @@ public final class SourcesSync {
                 remembered.write(folder);
             }
         }
-        // Whatever files the store made as it wrote (SQLite's journal, Lucene's segments) hold note text.
-        OwnerOnly.tree(folder);
         return reports;
     }
 }

@@ -1,5 +1,6 @@
 package dev.bearings.app;
 
+import dev.bearings.core.source.Watched;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +22,8 @@ class ChangeWatcherTest {
     @Test
     void aDatabaseWrittenInPlaceOrThroughItsLogIsAChange(@TempDir Path folder) throws Exception {
         Path database = Files.writeString(folder.resolve("notes.sqlite"), "v1");
-        try (ChangeWatcher watcher = new ChangeWatcher(List.of(database), false, Duration.ofMillis(200))) {
+        Watched polled = Watched.files(List.of(database, database.resolveSibling("notes.sqlite-wal")));
+        try (ChangeWatcher watcher = new ChangeWatcher(List.of(polled), Duration.ofMillis(200))) {
             CompletableFuture<Boolean> changed = CompletableFuture.supplyAsync(() -> await(watcher));
             Thread.sleep(1_500);
             assertThat(changed).as("nothing changed yet").isNotDone();

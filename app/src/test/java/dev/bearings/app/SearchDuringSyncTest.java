@@ -49,7 +49,7 @@ class SearchDuringSyncTest {
             Seen fresh = new Seen();
             CompletableFuture<List<SyncIndex.Report>> run = CompletableFuture.supplyAsync(() -> {
                 // Another process's writer: its own lock and its own connection to the index.
-                try (IndexLock lock = IndexLock.acquire(example.folder());
+                try (IndexLock lock = IndexLock.acquire(example.folder(), ExampleIndex.store(store));
                      ChunkIndex writer = ExampleIndex.store(store).open(example.folder(), example.recipe(), false)) {
                     return SourcesSync.run(live.sources(), ExampleIndex.sources(), example.folder(), writer,
                             new SyncIndex(live.parser(), example.recipe(), live.embedder(), Clock.systemUTC()), Instant.MAX,

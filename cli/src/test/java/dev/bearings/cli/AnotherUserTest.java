@@ -9,6 +9,8 @@ import dev.bearings.testkit.process.ChildProcess;
 import dev.bearings.testkit.process.ServedMcp;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetAddress;
@@ -61,6 +63,66 @@ class AnotherUserTest {
                     assertThat(other.err()).contains("Permission denied");
                     assertThat(other.out()).doesNotContain(served.token());
                 }
+            }
+        }
+    }
+
+    /**
+     * The issue's case, as another user sees it: while {@code bearings index} writes a new index, and after it
+     * is killed half-way, every file of the index (SQLite's journal and shared memory, Lucene's segments and
+     * write lock) is out of the other user's reach, and so is the folder; nothing is made readable first.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "lucene"})
+    void anotherUserReadsNothingOfAnIndexWhileItIsWrittenNorAfterAKill(String store) throws Exception {
+        Path notes = Files.createDirectories(root.resolve("notes"));
+        for (int i = 0; i < 400; i++) {
+            Files.writeString(notes.resolve("log-" + i + ".md"), "# Log " + i + "\n\nThe keeper's private entry " + i
+                    + ": the boat left at dawn, wind west, force " + (i % 9) + ".\n");
+        }
+        // The folder: made by the user, open to all, with a file of theirs in it. It is not Bearings' to change,
+        // and an index in it would be readable: refused, saying why and what to do, before anything is written.
+        Path index = Files.createDirectories(root.resolve("index"));
+        Files.writeString(index.resolve("other.txt"), "hi");
+        Files.setPosixFilePermissions(index, PosixFilePermissions.fromString("rwxr-xr-x"));
+        CliRun refused = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", store);
+        assertThat(refused.exitCode()).isNotZero();
+        assertThat(refused.err()).contains("holds other files (such as other.txt)").contains("chmod 700");
+        try (var files = Files.list(index)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("other.txt");
+        }
+        // Made private by the user, as the message says: the index is written there, out of the other user's reach.
+        Files.setPosixFilePermissions(index, PosixFilePermissions.fromString("rwx------"));
+        try (ChildProcess run = ChildProcess.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString(),
+                "--store", store), root.resolve("logs"))) {
+            long end = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            Path written = index.resolve(store.equals("sqlite") ? "bearings.sqlite-wal" : "lucene");
+            while (!Files.exists(written) && run.isAlive() && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+            assertThat(run.isAlive()).as("caught while it writes: " + run.err()).isTrue();
+            assertNothingReadable(index);
+            run.process().destroyForcibly();
+            assertThat(run.process().waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+        assertNothingReadable(index);
+    }
+
+    /** Every file and folder of {@code index}, as the root test sees them, tried as the other user: none opens. */
+    private void assertNothingReadable(Path index) throws Exception {
+        List<Path> all;
+        try (var files = Files.walk(index)) {
+            all = files.toList();
+        }
+        assertThat(all).hasSizeGreaterThan(2);
+        for (Path path : all) {
+            if (path.getFileName().toString().equals("other.txt")) {
+                continue;
+            }
+            List<String> reading = Files.isDirectory(path) ? asOther("ls", path.toString()) : asOther("cat", path.toString());
+            try (ChildProcess other = ChildProcess.run(reading, root.resolve("logs"), Duration.ofSeconds(30))) {
+                assertThat(other.exitCode(Duration.ofSeconds(1))).as(String.join(" ", reading) + " read: " + other.out()).isNotZero();
+                assertThat(other.out()).doesNotContain("keeper");
             }
         }
     }

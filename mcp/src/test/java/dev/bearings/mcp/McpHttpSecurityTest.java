@@ -112,6 +112,28 @@ class McpHttpSecurityTest {
         assertThat(right.body()).contains("\"serverInfo\"").contains("bearings");
     }
 
+    /** Refusals are short JSON-RPC errors in our words, as the server's other errors are: never Tomcat's HTML page. */
+    @Test
+    void refusalsAndUnknownAddressesAreJsonInOurWords() throws Exception {
+        String bearer = "Bearer " + server.token();
+        Map<Integer, HttpResponse<String>> answers = new LinkedHashMap<>();
+        answers.put(401, send(post(INITIALIZE)));
+        answers.put(403, send(post(INITIALIZE).header("Authorization", bearer).header("Origin", "http://evil.example")));
+        answers.put(404, send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/nothing/here"))
+                .timeout(Duration.ofSeconds(30)).header("Authorization", bearer).GET()));
+        for (Map.Entry<Integer, HttpResponse<String>> answer : answers.entrySet()) {
+            HttpResponse<String> response = answer.getValue();
+            assertRefused(response, answer.getKey());
+            assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+            JsonNode error = new ObjectMapper().readTree(response.body());
+            assertThat(error.path("jsonrpc").asText()).as(response.body()).isEqualTo("2.0");
+            assertThat(error.path("error").path("message").asText()).isNotBlank().doesNotContain("<").doesNotContainIgnoringCase("status");
+            assertThat(response.body()).doesNotContain("<html").doesNotContain("HTTP Status");
+        }
+        assertThat(new ObjectMapper().readTree(answers.get(404).body()).path("error").path("message").asText())
+                .isEqualTo("nothing is served at this address");
+    }
+
     @Test
     void aPageFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
         String bearer = "Bearer " + server.token();

@@ -148,7 +148,7 @@ public final class BackgroundServer {
         Path logs = OwnerOnly.folder(dataFolder.resolve(LOGS));
         Path log = logs.resolve("server-" + Integer.toHexString(index.toAbsolutePath().normalize().toString().hashCode()) + ".log");
         if (!Files.exists(log)) {
-            OwnerOnly.file(Files.createFile(log));
+            OwnerOnly.createFile(log);
         } else if (Files.size(log) > 1 << 20) {
             // A log of a server's starts and stops, not a history: kept small.
             Files.writeString(log, "");

@@ -130,9 +130,13 @@ public final class IndexCommand implements Callable<Integer> {
         // Opened first, closed last: on SIGTERM the JVM waits until the sync under way, the index and the lock are done.
         try (ChangeWatcher watcher = watch ? ChangeWatcher.forSources(config, plugins.sources()) : null;
              GracefulStop stop = watch ? new GracefulStop("bearings-watch-stop", watcher::close, Duration.ofSeconds(30)) : null;
-             IndexLock lock = IndexLock.acquire(folder);
+             IndexLock lock = IndexLock.acquire(folder, store);
              StoppedSyncNotice notice = new StoppedSyncNotice(spec.commandLine().getErr(), "bearings index" + storeOptions.indexFlag());
              OpenedRecipe opened = recipeOptions.open(spec.commandLine(), plugins.parsers(), plugins.embedders(), built)) {
+            if (!lock.narrowed().isEmpty()) {
+                spec.commandLine().getErr().println("bearings: made the index at " + folder + " its owner's alone: an older "
+                        + "version of Bearings left " + Counted.of(lock.narrowed().size(), "file") + " of it readable by other users");
+            }
             if (rebuild) {
                 // A server a search started has the model of the old index loaded, and would serve half of the new one.
                 BackgroundServer.stopOthers(DataFolder.path(), folder, -1, "the index is being rebuilt");

@@ -3,6 +3,7 @@ package dev.bearings.cli.command;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.Counted;
+import dev.bearings.app.IndexFolder;
 import dev.bearings.app.IndexStatusJson;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.SourcesConfig;
@@ -11,6 +12,7 @@ import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Fitted;
 import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.source.SourceException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,7 +56,11 @@ public final class StatusCommand implements Callable<Integer> {
         SourcesConfig config = SourcesConfig.read(folder);
         IndexStatusJson status;
         String chunking;
-        try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(folder)) {
+        ChunkIndexStore store = storeOptions.store(plugins.stores());
+        List<Path> narrowed;
+        try (ChunkIndexReader index = store.openExisting(folder)) {
+            // An index an older version left readable by other users is made its owner's alone at its next open.
+            narrowed = IndexFolder.secure(folder, store);
             chunking = index.manifest().chunking();
             status = IndexStatusJson.of(storeOptions.storeName(plugins.stores()), index, config,
                     sourceNames(config, index), changedSinceLastSync(config, index));
@@ -79,6 +85,10 @@ public final class StatusCommand implements Callable<Integer> {
         row.accept("chunks", Integer.toString(status.chunks()));
         row.accept("size", String.format(Locale.ROOT, "%.1f MB on disk", status.bytesOnDisk() / 1e6));
         // To the second: the instant's nanoseconds are for programs (--json), not for a person.
+        if (!narrowed.isEmpty()) {
+            row.accept("privacy", "made its owner's alone now: an older version of Bearings left "
+                    + Counted.of(narrowed.size(), "file") + " of it readable by other users");
+        }
         row.accept("last sync", status.lastSync() == null ? "never completed"
                 : Instant.parse(status.lastSync()).truncatedTo(ChronoUnit.SECONDS).toString());
         Integer changed = status.changedSinceLastSync();

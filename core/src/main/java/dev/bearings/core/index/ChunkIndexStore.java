@@ -41,6 +41,15 @@ public interface ChunkIndexStore {
         return false;
     }
 
+    /**
+     * Whether {@code file}, a file or folder directly in an index folder of this store, is one this store
+     * writes there: the index's own, to keep private and to tell an index folder from a folder of the user's
+     * other files. None, unless the store says otherwise (a store whose index lives elsewhere writes nothing).
+     */
+    default boolean writes(Path file) {
+        return false;
+    }
+
     /** {@link #leftByReaders}, as a function. */
     @FunctionalInterface
     interface ReaderTraces {
@@ -66,6 +75,17 @@ public interface ChunkIndexStore {
 
     /** The same, for a store whose readers leave files of their own in the folder. */
     static ChunkIndexStore of(int formatVersion, ReaderOpener reader, WriterOpener writer, ReaderTraces traces) {
+        return of(formatVersion, reader, writer, traces, file -> false);
+    }
+
+    /** {@link #writes}, as a function. */
+    @FunctionalInterface
+    interface Writes {
+        boolean writes(Path file);
+    }
+
+    /** The same, for a store that says which files of the folder it writes. */
+    static ChunkIndexStore of(int formatVersion, ReaderOpener reader, WriterOpener writer, ReaderTraces traces, Writes writes) {
         return new ChunkIndexStore() {
             @Override
             public int formatVersion() {
@@ -86,6 +106,11 @@ public interface ChunkIndexStore {
             @Override
             public boolean leftByReaders(Path file) {
                 return traces.leftByReaders(file);
+            }
+
+            @Override
+            public boolean writes(Path file) {
+                return writes.writes(file);
             }
         };
     }

@@ -39,6 +39,16 @@ public interface NoteSource extends AutoCloseable {
         return List.of();
     }
 
+    /**
+     * Where a watcher sees this source's notes change. By default its {@link #locations()}: folders watched
+     * whole, files polled; a source whose notes live elsewhere names none, and is synced on a timer instead.
+     */
+    default Watched watched() {
+        List<Path> folders = locations().stream().filter(java.nio.file.Files::isDirectory).toList();
+        List<Path> files = locations().stream().filter(location -> !java.nio.file.Files.isDirectory(location)).toList();
+        return new Watched(folders, folder -> false, files);
+    }
+
     @Override
     void close();
 

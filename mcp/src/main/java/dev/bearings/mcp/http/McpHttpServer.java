@@ -14,7 +14,6 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
@@ -104,11 +103,8 @@ public final class McpHttpServer implements AutoCloseable {
         connector.setProperty("keepAliveTimeout", "30000");
         connector.setProperty("maxConnections", Integer.toString(MAX_CONNECTIONS));
         tomcat.setConnector(connector);
-        // Error pages (401, 403, the transport's 4xx) say the status alone: not Tomcat's name, version or a report.
-        ErrorReportValve quiet = new ErrorReportValve();
-        quiet.setShowReport(false);
-        quiet.setShowServerInfo(false);
-        tomcat.getHost().getPipeline().addValve(quiet);
+        // Errors (401, 403, 404, the transport's 4xx) in our words, as JSON: never Tomcat's page, name or version.
+        ((org.apache.catalina.core.StandardHost) tomcat.getHost()).setErrorReportValveClass(JsonErrors.class.getName());
         Context context = tomcat.addContext("", work.toString());
         servlets.forEach((endpoint, servlet) -> {
             Tomcat.addServlet(context, endpoint, servlet).setAsyncSupported(true);

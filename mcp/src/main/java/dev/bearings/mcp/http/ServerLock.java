@@ -33,8 +33,8 @@ public final class ServerLock implements AutoCloseable {
     public static Optional<ServerLock> tryTake(Path dataFolder, Path index) throws IOException {
         Path servers = OwnerOnly.folder(dataFolder.resolve(ServerEntry.FOLDER));
         Path file = servers.resolve("index-" + digest(index) + ".lock");
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        OwnerOnly.file(file);
+        OwnerOnly.createFile(file);
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();

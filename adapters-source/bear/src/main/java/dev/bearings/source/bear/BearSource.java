@@ -4,6 +4,7 @@ import dev.bearings.core.note.Note;
 import dev.bearings.core.source.NoteFingerprint;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
+import dev.bearings.core.source.Watched;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
@@ -235,6 +236,13 @@ public final class BearSource implements NoteSource {
     @Override
     public List<Path> locations() {
         return List.of(database);
+    }
+
+    /** The database and its journals, polled: Bear rewrites them in place while the user types. */
+    @Override
+    public Watched watched() {
+        return Watched.files(List.of(database, database.resolveSibling(database.getFileName() + "-wal"),
+                database.resolveSibling(database.getFileName() + "-journal")));
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.bearings.core.note.NoteText;
 import dev.bearings.core.source.NoteFingerprint;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
+import dev.bearings.core.source.Watched;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -94,7 +95,7 @@ public final class FolderSource implements NoteSource {
     /** Lists the notes in {@code folder}, whose id starts {@code prefix}, below the folders {@code above} (their keys). */
     private void walk(OpenFolder folder, String prefix, List<Object> above, List<NoteFingerprint> notes) throws IOException {
         for (String name : folder.names()) {
-            if (name.startsWith(".")) {
+            if (hidden(name)) {
                 continue;
             }
             String id = prefix + name;
@@ -168,7 +169,7 @@ public final class FolderSource implements NoteSource {
         if (!isMarkdown(fileName)) {
             throw new UnreadableNote(id, "not a Markdown note of " + root);
         }
-        if (names.stream().anyMatch(name -> name.startsWith("."))) {
+        if (names.stream().anyMatch(FolderSource::hidden)) {
             return Optional.empty(); // hidden, as list() hides it
         }
         try (Beneath.Found found = beneath.find(names)) {
@@ -314,6 +315,17 @@ public final class FolderSource implements NoteSource {
     @Override
     public List<Path> locations() {
         return List.of(root);
+    }
+
+    /** The notes folder with everything below it, but for the folders this source never reads. */
+    @Override
+    public Watched watched() {
+        return Watched.folders(List.of(root), folder -> hidden(folder.getFileName().toString()));
+    }
+
+    /** A hidden file or folder ({@code .git}, {@code .obsidian}, {@code .trash}): never a note, never read. */
+    static boolean hidden(String name) {
+        return name.startsWith(".");
     }
 
     @Override

@@ -103,7 +103,16 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
             if (rebuild) {
                 deleteTree(location);
             }
-            Files.createDirectories(location);
+            if (!Files.isDirectory(location)) {
+                // Its owner's alone from the start: Lucene makes its files readable by all, and the folder keeps them private.
+                Files.createDirectories(location.getParent());
+                if (Files.getFileAttributeView(location.getParent(), java.nio.file.attribute.PosixFileAttributeView.class) != null) {
+                    Files.createDirectory(location, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+                } else {
+                    Files.createDirectory(location);
+                }
+            }
             directory = FSDirectory.open(location);
             IndexWriterConfig config = new IndexWriterConfig(analyzer())
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)

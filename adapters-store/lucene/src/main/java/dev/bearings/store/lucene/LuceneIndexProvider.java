@@ -27,6 +27,7 @@ public final class LuceneIndexProvider implements ChunkIndexProvider {
 
     @Override
     public ChunkIndexStore create(Settings settings) {
-        return ChunkIndexStore.of(LuceneChunkIndex.FORMAT_VERSION, LuceneChunkIndex::openExisting, LuceneChunkIndex::open);
+        return ChunkIndexStore.of(LuceneChunkIndex.FORMAT_VERSION, LuceneChunkIndex::openExisting, LuceneChunkIndex::open,
+                file -> false, file -> file.getFileName().toString().equals(LuceneChunkIndex.SUBFOLDER));
     }
 }

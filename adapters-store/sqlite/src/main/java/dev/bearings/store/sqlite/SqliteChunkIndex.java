@@ -93,6 +93,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                     Files.deleteIfExists(folder.resolve(FILE_NAME + suffix));
                 }
             }
+            createPrivate(file);
         } catch (IOException e) {
             throw new IndexUnreadableException(folder, Problem.UNWRITABLE, "the folder cannot be written ("
                     + e.getClass().getSimpleName() + ")", e);
@@ -123,6 +124,22 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         } catch (SQLException e) {
             closeQuietly(db);
             throw unreadable(folder, e);
+        }
+    }
+
+    /**
+     * Makes the database file, empty and its owner's alone, before SQLite opens it: SQLite gives its journal,
+     * log and shared-memory files the database file's permissions, so none of them is ever readable by others.
+     */
+    private static void createPrivate(Path file) throws IOException {
+        if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (Files.getFileAttributeView(file.getParent(), java.nio.file.attribute.PosixFileAttributeView.class) != null) {
+            Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        } else {
+            Files.createFile(file);
         }
     }
 

@@ -28,6 +28,6 @@ public final class SqliteIndexProvider implements ChunkIndexProvider {
     @Override
     public ChunkIndexStore create(Settings settings) {
         return ChunkIndexStore.of(SqliteChunkIndex.FORMAT_VERSION, SqliteChunkIndex::openExisting, SqliteChunkIndex::open,
-                SqliteChunkIndex::leftByReaders);
+                SqliteChunkIndex::leftByReaders, file -> file.getFileName().toString().startsWith(SqliteChunkIndex.FILE_NAME));
     }
 }
