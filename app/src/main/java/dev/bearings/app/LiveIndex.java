@@ -212,24 +212,13 @@ public final class LiveIndex implements AutoCloseable {
     public Optional<Note> read(IndexedNote note) throws SourceException, NoteSource.UnreadableNote {
         lock.lock();
         try {
-            List<NoteSource> configured;
+            SourcesConfig config;
             try {
-                configured = openSources();
+                config = sources();
             } catch (IOException e) {
                 throw new SourceException("cannot read which sources the index at " + folder + " has: " + e.getMessage(), e);
             }
-            Optional<Note> found = Optional.empty();
-            try {
-                for (NoteSource source : configured) {
-                    if (source.name().equals(note.source())) {
-                        found = source.read(note.id());
-                        break;
-                    }
-                }
-            } finally {
-                configured.forEach(NoteSource::close);
-            }
-            return found;
+            return config.read(note, providers);
         } finally {
             lock.unlock();
         }

@@ -19,8 +19,20 @@ public final class SourceNames {
      * @throws IllegalArgumentException naming the sources there are, when it names none or several
      */
     public static String resolve(String asked, Collection<String> sources) {
+        return resolve(asked, sources, java.util.Map.of());
+    }
+
+    /**
+     * The same, a source's short name ({@code bearings sources} lists them) naming it too.
+     *
+     * @param named the configured sources' names and the sources they name
+     */
+    public static String resolve(String asked, Collection<String> sources, java.util.Map<String, String> named) {
         if (sources.contains(asked)) {
             return asked;
+        }
+        if (named.containsKey(asked)) {
+            return named.get(asked);
         }
         List<String> byProvider = sources.stream().filter(source -> source.startsWith(asked + ":") || source.equals(asked)).toList();
         if (byProvider.size() == 1) {

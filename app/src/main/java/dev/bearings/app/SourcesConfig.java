@@ -26,21 +26,115 @@ import java.util.TreeMap;
  *
  * @param sources each source's provider and settings
  * @param skipped per source name, notes left out by reason at the last sync
+ * @param synced  per source name, when it was last synced
  */
-public record SourcesConfig(List<Source> sources, Map<String, Map<String, Integer>> skipped) {
+public record SourcesConfig(List<Source> sources, Map<String, Map<String, Integer>> skipped, Map<String, String> synced) {
     public static final String FILE = "sources.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** One configured source: {@code {"provider": "folder", "settings": {"path": "/home/me/notes"}}}. */
-    public record Source(String provider, Map<String, String> settings) {
+    /**
+     * One configured source: {@code {"name": "notes", "provider": "folder", "settings": {"path": "/home/me/notes"}}}.
+     *
+     * @param name the short name a person uses for it ({@code --source notes}, {@code bearings sources remove notes});
+     *             null for one written by an earlier version, named when read
+     */
+    public record Source(String name, String provider, Map<String, String> settings) {
         public Source {
             settings = settings == null ? Map.of() : new TreeMap<>(settings);
+        }
+
+        /** A source not named yet: it gets a name when it joins a configuration. */
+        public Source(String provider, Map<String, String> settings) {
+            this(null, provider, settings);
+        }
+
+        /** What makes two of them the same source, whatever else their settings say (what they leave out, say). */
+        String identity() {
+            for (String key : List.of("path", "database")) {
+                if (settings.containsKey(key)) {
+                    return provider + ":" + settings.get(key);
+                }
+            }
+            return provider + ":" + settings;
+        }
+
+        /** The name it is given when it has none: its folder's name, or its provider's. */
+        String suggestedName() {
+            String path = settings.get("path");
+            if (path != null) {
+                Path file = Path.of(path).getFileName();
+                if (file != null && !file.toString().isBlank()) {
+                    return file.toString();
+                }
+            }
+            return provider;
+        }
+
+        Source named(String given) {
+            return new Source(given, provider, settings);
         }
     }
 
     public SourcesConfig {
-        sources = sources == null ? List.of() : List.copyOf(sources);
+        sources = named(sources == null ? List.of() : sources);
         skipped = skipped == null ? Map.of() : Map.copyOf(skipped);
+        synced = synced == null ? Map.of() : Map.copyOf(synced);
+    }
+
+    public SourcesConfig(List<Source> sources, Map<String, Map<String, Integer>> skipped) {
+        this(sources, skipped, Map.of());
+    }
+
+    /** Every source with a name, and no two with one name: a source without one gets its suggested name, made unique. */
+    private static List<Source> named(List<Source> sources) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        sources.stream().map(Source::name).filter(java.util.Objects::nonNull).forEach(taken::add);
+        List<Source> named = new ArrayList<>();
+        for (Source source : sources) {
+            if (source.name() != null) {
+                named.add(source);
+                continue;
+            }
+            String name = source.suggestedName();
+            for (int n = 2; taken.contains(name); n++) {
+                name = source.suggestedName() + "-" + n;
+            }
+            taken.add(name);
+            named.add(source.named(name));
+        }
+        return List.copyOf(named);
+    }
+
+    /**
+     * These sources and {@code added}: one that is already here (the same folder or database) takes the settings
+     * given now (what it leaves out, say) and keeps its name, unless {@code added} names it anew.
+     *
+     * @throws IllegalArgumentException when {@code added}'s name is another source's
+     */
+    public SourcesConfig withAdded(Source added) {
+        List<Source> all = new ArrayList<>();
+        boolean replaced = false;
+        for (Source source : sources) {
+            if (source.identity().equals(added.identity())) {
+                all.add(new Source(added.name() != null ? added.name() : source.name(), added.provider(), added.settings()));
+                replaced = true;
+            } else {
+                if (added.name() != null && added.name().equals(source.name())) {
+                    throw new IllegalArgumentException("a source is already named " + added.name() + " (" + source.identity()
+                            + "); choose another name");
+                }
+                all.add(source);
+            }
+        }
+        if (!replaced) {
+            all.add(added);
+        }
+        return new SourcesConfig(all, skipped, synced);
+    }
+
+    /** The source named {@code name}, if there is one. */
+    public java.util.Optional<Source> named(String name) {
+        return sources.stream().filter(source -> source.name().equals(name)).findFirst();
     }
 
     @JsonIgnore // not a field of the file
@@ -48,13 +142,30 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
         return sources.isEmpty();
     }
 
+    /**
+     * The sources remembered beside the index in {@code indexFolder}; none when there is no such file.
+     *
+     * @throws IOException naming the file and what to do, when it is damaged
+     */
     public static SourcesConfig read(Path indexFolder) throws IOException {
         Path file = indexFolder.resolve(FILE);
         if (!Files.isRegularFile(file)) {
             return new SourcesConfig(List.of(), Map.of());
         }
-        JsonNode json = JSON.readTree(file.toFile());
-        return json.has("sources") ? JSON.treeToValue(json, SourcesConfig.class) : legacy(json);
+        try {
+            JsonNode json = JSON.readTree(file.toFile());
+            if (json == null || !json.isObject()) {
+                throw new IOException("not an object of sources");
+            }
+            return json.has("sources") ? JSON.treeToValue(json, SourcesConfig.class) : legacy(json);
+        } catch (IOException | RuntimeException damaged) {
+            String where = damaged instanceof com.fasterxml.jackson.core.JsonProcessingException parse && parse.getLocation() != null
+                    ? "not readable at line " + parse.getLocation().getLineNr() + ", column " + parse.getLocation().getColumnNr()
+                    : "not a list of sources Bearings wrote";
+            throw new IOException("the index's list of its sources, " + file + ", is damaged (" + where + "); restore it from a "
+                    + "backup, or delete it and name the sources again (bearings index" + (indexFolder.equals(DataFolder.path()) ? ""
+                    : " --index " + ShellWords.quote(indexFolder.toString())) + " --folder DIR, or --bear): the notes indexed stay", damaged);
+        }
     }
 
     /** The file as Bearings wrote it before sources were providers: folders, a Bear database, its archive flag. */
@@ -92,13 +203,66 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
         return opened;
     }
 
-    public SourcesConfig withSources(List<Source> replaced) {
-        return new SourcesConfig(replaced, skipped);
+    /**
+     * Reads an indexed note afresh from the configured source it came from: only notes of these sources are
+     * read, and only through their source, so a note's id cannot reach anything else.
+     *
+     * @return empty when no configured source has it (any more)
+     */
+    public java.util.Optional<dev.bearings.core.note.Note> read(dev.bearings.core.index.IndexedNote note,
+                                                               ProviderRegistry<NoteSourceProvider> providers)
+            throws dev.bearings.core.source.SourceException, NoteSource.UnreadableNote {
+        List<NoteSource> configured = open(providers);
+        try {
+            for (NoteSource source : configured) {
+                if (source.name().equals(note.source())) {
+                    return source.read(note.id());
+                }
+            }
+            return java.util.Optional.empty();
+        } finally {
+            configured.forEach(NoteSource::close);
+        }
     }
 
-    public SourcesConfig withSkipped(String source, Map<String, Integer> reasons) {
+    /** Each configured source's short name and its name as notes carry it ({@code notes} and {@code folder:/home/me/notes}). */
+    public Map<String, String> ids(ProviderRegistry<NoteSourceProvider> providers) {
+        Map<String, String> ids = new LinkedHashMap<>();
+        List<NoteSource> configured = open(providers);
+        try {
+            for (int i = 0; i < configured.size(); i++) {
+                ids.put(sources.get(i).name(), configured.get(i).name());
+            }
+        } finally {
+            configured.forEach(NoteSource::close);
+        }
+        return ids;
+    }
+
+    /** The folder of each configured source that is a folder, by the source's name as notes carry it. */
+    public Map<String, Path> folders(ProviderRegistry<NoteSourceProvider> providers) {
+        Map<String, Path> folders = new java.util.HashMap<>();
+        List<NoteSource> configured = open(providers);
+        try {
+            for (NoteSource source : configured) {
+                source.locations().stream().filter(Files::isDirectory).findFirst().ifPresent(root -> folders.put(source.name(), root));
+            }
+        } finally {
+            configured.forEach(NoteSource::close);
+        }
+        return folders;
+    }
+
+    public SourcesConfig withSources(List<Source> replaced) {
+        return new SourcesConfig(replaced, skipped, synced);
+    }
+
+    /** The same, {@code source} synced {@code at}, leaving out {@code reasons}. */
+    public SourcesConfig withSynced(String source, java.time.Instant at, Map<String, Integer> reasons) {
         Map<String, Map<String, Integer>> all = new TreeMap<>(skipped);
         all.put(source, reasons);
-        return new SourcesConfig(sources, all);
+        Map<String, String> times = new TreeMap<>(synced);
+        times.put(source, at.toString());
+        return new SourcesConfig(sources, all, times);
     }
 }

@@ -2,6 +2,8 @@ package dev.bearings.app;
 
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.index.ChunkIndexStore;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.NoteSourceProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import dev.bearings.core.source.NoteSource;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -70,6 +73,55 @@ public final class SourcesSync {
         return names;
     }
 
+    /**
+     * Stops syncing the configured source named {@code name} (its short name, or its id as notes carry it) and takes
+     * its notes out of the index in {@code folder}, under the index's lock; returns how many notes left.
+     *
+     * @throws IllegalArgumentException naming the sources there are, when none is named so
+     */
+    public static int remove(Path folder, ChunkIndexStore store, ProviderRegistry<NoteSourceProvider> providers, String name)
+            throws Exception {
+        try (IndexLock lock = IndexLock.acquire(folder, store)) {
+            SourcesConfig config = SourcesConfig.read(folder);
+            List<String> ids = names(config, providers);
+            String id = null;
+            SourcesConfig.Source removed = null;
+            for (int i = 0; i < config.sources().size(); i++) {
+                if (config.sources().get(i).name().equals(name) || ids.get(i).equals(name)) {
+                    removed = config.sources().get(i);
+                    id = ids.get(i);
+                }
+            }
+            int notes = 0;
+            Optional<IndexRecipe> recipe = OpenedRecipe.built(store, folder);
+            if (recipe.isPresent()) {
+                try (ChunkIndex index = store.open(folder, recipe.get(), false)) {
+                    if (id == null && index.notes().stream().anyMatch(note -> note.source().equals(name))) {
+                        // Notes of a source no longer configured (an earlier version's, or one given again by a new path).
+                        id = name;
+                    }
+                    if (id != null) {
+                        notes = forget(index, id);
+                    }
+                }
+            }
+            if (id == null) {
+                List<String> known = new ArrayList<>();
+                for (int i = 0; i < ids.size(); i++) {
+                    known.add(config.sources().get(i).name() + " (" + ids.get(i) + ")");
+                }
+                throw new IllegalArgumentException("the index has no source " + name + "; it has " + (known.isEmpty() ? "none"
+                        : String.join(", ", known)));
+            }
+            if (removed != null) {
+                List<SourcesConfig.Source> kept = new ArrayList<>(config.sources());
+                kept.remove(removed);
+                config.withSources(kept).write(folder);
+            }
+            return notes;
+        }
+    }
+
     /** Takes the notes of {@code source} out of the index; returns how many there were. */
     public static int forget(ChunkIndex index, String source) {
         Set<String> ids = index.versions(source).keySet();
@@ -95,7 +147,7 @@ public final class SourcesSync {
                 }
                 listener.done(report);
                 reports.add(report);
-                remembered = remembered.withSkipped(report.source(), report.skipped());
+                remembered = remembered.withSynced(report.source(), Instant.now(), report.skipped());
                 remembered.write(folder);
             }
         }

@@ -3,6 +3,7 @@ package dev.bearings.cli;
 import dev.bearings.cli.command.ChunkCommand;
 import dev.bearings.cli.command.CommandLines;
 import dev.bearings.cli.command.EvalCommand;
+import dev.bearings.cli.command.GetCommand;
 import dev.bearings.cli.command.IndexCommand;
 import dev.bearings.cli.command.McpCommand;
 import dev.bearings.cli.command.NotesCommand;
@@ -11,6 +12,7 @@ import dev.bearings.cli.command.SearchCommand;
 import dev.bearings.cli.command.ServerCommand;
 import dev.bearings.cli.command.ServedSearch;
 import dev.bearings.cli.command.SimilarityCommand;
+import dev.bearings.cli.command.SourcesCommand;
 import dev.bearings.cli.command.StatusCommand;
 import dev.bearings.cli.command.TagsCommand;
 import dev.bearings.cli.command.Version;
@@ -26,7 +28,7 @@ import java.util.OptionalInt;
 @Command(name = "bearings", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Local semantic search for Markdown notes.",
         subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
-                McpCommand.class, ServerCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
+                McpCommand.class, ServerCommand.class, SourcesCommand.class, GetCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
                 CommandLine.HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec

@@ -52,7 +52,8 @@ import java.util.concurrent.Callable;
         footer = {"  bearings index --folder ~/notes",
                 "  bearings index --bear --watch"},
         description = {"Index notes for search, re-reading only what changed.",
-                "With no source given, syncs the sources the index was last built from."})
+                "Sources given are added to those the index syncs (bearings sources lists and removes them); with none given, "
+                        + "syncs them all. A note is a file ending in .md or .markdown (any case); hidden folders are passed over."})
 public final class IndexCommand implements Callable<Integer> {
     private final Plugins plugins;
 
@@ -73,6 +74,10 @@ public final class IndexCommand implements Callable<Integer> {
             description = "A note source by its provider's name and settings, such as a plugin's (repeatable); "
                     + "bearings plugins lists them.")
     private List<String> otherSources = new ArrayList<>();
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The short name of the source given (default: its folder's "
+            + "name, or bear): for --source NAME and bearings sources remove NAME.")
+    private String name;
 
     @Option(names = "--forget", paramLabel = "SOURCE", description = "Stop syncing SOURCE (as bearings status names it, "
             + "such as folder:/path) and take its notes out of the index (repeatable).")
@@ -110,8 +115,16 @@ public final class IndexCommand implements Callable<Integer> {
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
         List<SourcesConfig.Source> given = givenSources();
-        if (!given.isEmpty()) {
-            config = config.withSources(given);
+        if (name != null && given.size() != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--name names one source: give it with exactly one "
+                    + "--folder, --bear or --source");
+        }
+        try {
+            for (SourcesConfig.Source source : given) {
+                config = config.withAdded(name == null ? source : new SourcesConfig.Source(name, source.provider(), source.settings()));
+            }
+        } catch (IllegalArgumentException taken) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--name " + name + ": " + taken.getMessage());
         }
         config = withoutForgotten(config);
         if (config.isEmpty() && forget.isEmpty()) {
@@ -144,6 +157,7 @@ public final class IndexCommand implements Callable<Integer> {
             SyncIndex sync = new SyncIndex(opened.parser(), opened.recipe(), opened.embedder().embedder(), Clock.systemUTC());
             List<SyncReportJson> reports = new ArrayList<>();
             List<String> failed = new ArrayList<>();
+            List<String> empty = new ArrayList<>();
             try (ChunkIndex index = store.open(folder, opened.recipe(), rebuild)) {
                 for (String source : forget) {
                     spec.commandLine().getErr().println("bearings: forgot " + source + " and its "
@@ -170,6 +184,11 @@ public final class IndexCommand implements Callable<Integer> {
                     @Override
                     public void done(SyncIndex.Report report) {
                         bar.close();
+                        if (report.added() + report.changed() + report.removed() + report.unchanged() == 0 && report.skipped().isEmpty()) {
+                            empty.add(report.source());
+                            spec.commandLine().getErr().println("bearings: " + report.source() + " holds no notes (a note is a file "
+                                    + "ending in .md or .markdown, in any case; hidden folders are passed over): is it the right folder?");
+                        }
                         report.unreadable().forEach(note -> spec.commandLine().getErr().println(
                                 "bearings: skipped " + report.source() + " " + note));
                         if (json) {
@@ -188,7 +207,8 @@ public final class IndexCommand implements Callable<Integer> {
                 spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                         .writeValueAsString(reports));
             }
-            return failed.isEmpty() ? 0 : 1;
+            // As grep: a run that found nothing to index is not a success a script should take for one.
+            return failed.isEmpty() && empty.isEmpty() ? 0 : 1;
         }
     }
 
@@ -259,13 +279,22 @@ public final class IndexCommand implements Callable<Integer> {
         } else if (includeArchived) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--include-archived goes with --bear");
         }
-        folders.forEach(dir -> given.add(new SourcesConfig.Source("folder",
-                Map.of("path", dir.toAbsolutePath().normalize().toString()))));
+        folders.forEach(dir -> given.add(new SourcesConfig.Source("folder", Map.of("path", real(dir).toString()))));
         for (String source : otherSources) {
             ProviderSpec named = ProviderSpec.parse(source);
             given.add(new SourcesConfig.Source(named.name(), named.settings().asMap()));
         }
         return given;
+    }
+
+    /** A folder by its real path, so that a link to it or another spelling of it is the same source. */
+    private static Path real(Path folder) {
+        try {
+            return folder.toRealPath();
+        } catch (java.io.IOException notThere) {
+            // Named as given: that it is missing is said when it is synced.
+            return folder.toAbsolutePath().normalize();
+        }
     }
 
     /** Sources opened only to check them. */

@@ -7,7 +7,10 @@ import dev.bearings.app.Dates;
 import dev.bearings.app.OpenedEmbedder;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.SearchHitJson;
+import dev.bearings.app.ShellWords;
 import dev.bearings.app.SourceNames;
+import dev.bearings.app.SourceStatusJson;
+import dev.bearings.app.SourcesConfig;
 import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Fitted;
@@ -15,6 +18,8 @@ import dev.bearings.cli.output.Highlights;
 import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
+import dev.bearings.core.plugin.Settings;
+import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import picocli.CommandLine.Command;
@@ -32,6 +37,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -69,6 +75,9 @@ public final class SearchCommand implements Callable<Integer> {
             description = "Fit the lines to this many columns: auto (default: the terminal's; whole lines when piped), "
                     + "or 0 for whole lines. Links are never cut.")
     private String width;
+
+    /** The folder of the index searched: this command's, or a server's. */
+    private Path indexFolder;
 
     /** The lines' width, asked of the terminal once, when the options are checked. */
     private Fitted fitted = Fitted.to(0);
@@ -138,9 +147,12 @@ public final class SearchCommand implements Callable<Integer> {
         SearchNotes.Request request = new SearchNotes.Request(asked, limit, parseMode(),
                 new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
         if (server != null) {
-            return server.answer(storeOptions, embedderOptions,
-                    (index, embedder, folder) -> index.stats().chunks() == 0 ? empty(folder) : answer(index, embedder, request));
+            return server.answer(storeOptions, embedderOptions, (index, embedder, folder) -> {
+                warnOfMissingSources(folder);
+                return index.stats().chunks() == 0 ? empty(folder) : answer(index, embedder, request);
+            });
         }
+        warnOfMissingSources(storeOptions.folder());
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             if (index.stats().chunks() == 0) {
                 return empty(storeOptions.folder());
@@ -174,6 +186,38 @@ public final class SearchCommand implements Callable<Integer> {
         }
     }
 
+    /** The index's sources by their short names; none when they cannot be read. */
+    private Map<String, String> named() {
+        try {
+            return SourcesConfig.read(indexFolder).ids(plugins.sources());
+        } catch (IOException | RuntimeException unreadable) {
+            return Map.of();
+        }
+    }
+
+    /**
+     * Says, in one line each, which sources are gone (a folder moved or deleted): their notes are still searched
+     * as they were, and may be stale or found twice (a vault moved and added again under its new path).
+     */
+    private void warnOfMissingSources(Path folder) {
+        indexFolder = folder;
+        try {
+            SourcesConfig config = SourcesConfig.read(folder);
+            for (int i = 0; i < config.sources().size(); i++) {
+                SourcesConfig.Source source = config.sources().get(i);
+                try (NoteSource opened = plugins.sources().create(source.provider(), Settings.of(source.settings()))) {
+                    if (SourceStatusJson.gone(opened)) {
+                        spec.commandLine().getErr().println("bearings: the source " + source.name() + " (" + opened.locations().get(0)
+                                + ") is missing; its notes are searched as they were when last synced (to drop them: bearings "
+                                + "sources remove " + ShellWords.quote(source.name()) + storeOptions.indexFlag(folder) + ")");
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // A search says nothing of sources it cannot read: bearings sources and status do.
+        }
+    }
+
     private int empty(Path folder) {
         spec.commandLine().getErr().println("bearings: the index at " + folder
                 + " is empty: run bearings index" + storeOptions.indexFlag(folder) + " --folder DIR (or --bear) first");
@@ -185,7 +229,7 @@ public final class SearchCommand implements Callable<Integer> {
         if (asked.filter().source().isPresent()) {
             String source;
             try {
-                source = SourceNames.resolve(asked.filter().source().get(), index.stats().notesBySource().keySet());
+                source = SourceNames.resolve(asked.filter().source().get(), index.stats().notesBySource().keySet(), named());
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }

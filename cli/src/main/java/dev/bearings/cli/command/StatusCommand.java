@@ -7,6 +7,7 @@ import dev.bearings.app.IndexFolder;
 import dev.bearings.app.IndexStatusJson;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.SourcesConfig;
+import dev.bearings.app.ShellWords;
 import dev.bearings.app.SourcesSync;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Fitted;
@@ -77,10 +78,20 @@ public final class StatusCommand implements Callable<Integer> {
         row.accept("index", String.format(Locale.ROOT, "%s (%s, format %d)", folder, status.store(), status.formatVersion()));
         row.accept("model", String.format(Locale.ROOT, "%s, %d dimensions", status.model(), status.dimension()));
         row.accept("chunking", chunking);
-        status.notesBySource().forEach((source, notes) -> {
-            row.accept("source", source + ": " + Counted.of(notes, "note"));
-            status.skippedBySource().getOrDefault(source, Map.of())
+        // Every source the index syncs, one with no note yet too, and the notes of one it no longer syncs.
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        for (Map.Entry<String, String> named : config.ids(plugins.sources()).entrySet()) {
+            shown.add(named.getValue());
+            row.accept("source", named.getKey() + " (" + named.getValue() + "): " + Counted.of(status.notesBySource()
+                    .getOrDefault(named.getValue(), 0), "note"));
+            status.skippedBySource().getOrDefault(named.getValue(), Map.of())
                     .forEach((reason, count) -> row.accept("", "skipped " + count + ": " + reason));
+        }
+        status.notesBySource().forEach((source, notes) -> {
+            if (!shown.contains(source)) {
+                row.accept("source", source + ": " + Counted.of(notes, "note") + ", no longer synced (to drop them: bearings sources "
+                        + "remove " + ShellWords.quote(source) + storeOptions.indexFlag() + ")");
+            }
         });
         row.accept("chunks", Integer.toString(status.chunks()));
         row.accept("size", String.format(Locale.ROOT, "%.1f MB on disk", status.bytesOnDisk() / 1e6));

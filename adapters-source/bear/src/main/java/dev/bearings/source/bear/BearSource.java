@@ -75,8 +75,9 @@ public final class BearSource implements NoteSource {
             return db;
         }
         if (!Files.isRegularFile(database)) {
-            throw new SourceException("Bear's database is not at " + database
-                    + " (is Bear installed on this Mac? point to it with --bear PATH)");
+            throw new SourceException(SourceException.Problem.MISSING, "Bear's database is not at " + database
+                    + (System.getProperty("os.name", "").startsWith("Mac") ? " (is Bear installed on this Mac? point to it with --bear PATH)"
+                    : " (Bear runs on macOS; here, point to a copy of its database with --bear PATH)"), null);
         }
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
@@ -219,7 +220,7 @@ public final class BearSource implements NoteSource {
     private SourceException failure(String what, SQLException e) {
         String message = String.valueOf(e.getMessage());
         if (message.contains("BUSY") || message.contains("LOCKED")) {
-            return new SourceException("Bear's database at " + database + " is locked (Bear is writing to it); waited "
+            return new SourceException(SourceException.Problem.LOCKED, "Bear's database at " + database + " is locked (Bear is writing to it); waited "
                     + busyTimeout.toSeconds() + " s. Try again in a moment.", e);
         }
         if (message.contains("NOTADB") || message.contains("not a database") || message.contains("CORRUPT")) {

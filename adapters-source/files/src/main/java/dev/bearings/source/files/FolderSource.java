@@ -79,7 +79,7 @@ public final class FolderSource implements NoteSource {
     @Override
     public List<NoteFingerprint> list() throws SourceException {
         if (!Files.isDirectory(root)) {
-            throw new SourceException("the notes folder " + root + " does not exist or is not a folder");
+            throw new SourceException(SourceException.Problem.MISSING, "the notes folder " + root + " does not exist or is not a folder", null);
         }
         skipped.clear();
         List<NoteFingerprint> notes = new ArrayList<>();

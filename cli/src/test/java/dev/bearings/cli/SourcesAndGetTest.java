@@ -1,0 +1,115 @@
+package dev.bearings.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.SourcesConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Sources as named, managed things: a folder given is added, never put in another's place; one folder by
+ * any spelling is one source; a folder gone is said, with the command that drops it, and its notes stay
+ * until then; a source is removed by name. And notes read whole, by section or by lines, by id, file or title.
+ */
+class SourcesAndGetTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path root;
+
+    private Path folder(String name, String... notes) throws Exception {
+        Path folder = Files.createDirectories(root.resolve(name));
+        for (int i = 0; i < notes.length; i += 2) {
+            Files.writeString(folder.resolve(notes[i]), notes[i + 1]);
+        }
+        return folder;
+    }
+
+    @Test
+    void aSecondFolderIsAddedOneFolderIsOneSourceAndAGoneOneIsSaidUntilRemoved() throws Exception {
+        Path index = root.resolve("index");
+        Path ext = folder("ext", "kayak.md", "# Kayak\n\nThe kayak hangs in the garage.\n");
+        Path sub = folder("odd", "lamp.md", "# Lamp\n\nThe brass lamp needs a new wick.\n");
+        assertThat(CliRun.of("index", "--folder", ext.toString(), "--index", index.toString()).exitCode()).isZero();
+        assertThat(CliRun.of("index", "--folder", sub.toString(), "--index", index.toString(), "--name", "lamps").exitCode()).isZero();
+        // The same folder by a link and by a relative spelling: the same source, no second copy of its notes.
+        Path link = Files.createSymbolicLink(root.resolve("ext-link"), ext);
+        assertThat(CliRun.of("index", "--folder", link.toString(), "--index", index.toString()).exitCode()).isZero();
+        JsonNode sources = JSON.readTree(CliRun.of("sources", "--json", "--index", index.toString()).out());
+        assertThat(sources).extracting(s -> s.path("name").asText() + " " + s.path("notes").asInt() + " " + s.path("state").asText())
+                .containsExactly("ext 1 ok", "lamps 1 ok");
+
+        // A change in the first folder is still synced: it was added to, not replaced.
+        Files.writeString(ext.resolve("kayak.md"), "# Kayak\n\nThe kayak hangs in the shed now.\n");
+        CliRun sync = CliRun.of("index", "--index", index.toString());
+        assertThat(sync.out()).contains("folder:" + ext.toRealPath() + ": 0 notes added, 1 changed");
+        CliRun onlyLamps = CliRun.of("search", "--index", index.toString(), "--source", "lamps", "--json", "garage wick");
+        assertThat(JSON.readTree(onlyLamps.out())).extracting(h -> h.path("noteId").asText()).containsOnly("lamp.md");
+
+        // The folder moved away: said by sources and by search, with the command that drops it; its notes stay.
+        Files.move(ext, root.resolve("moved"));
+        JsonNode missing = JSON.readTree(CliRun.of("sources", "--json", "--index", index.toString()).out()).get(0);
+        assertThat(missing.path("state").asText()).isEqualTo("missing");
+        assertThat(CliRun.of("sources", "--index", index.toString()).out()).contains("bearings sources remove ext --index " + index);
+        CliRun search = CliRun.of("search", "--index", index.toString(), "kayak");
+        assertThat(search.out()).contains("kayak.md");
+        assertThat(search.err()).contains("the source ext (" + ext + ") is missing").contains("bearings sources remove ext");
+
+        CliRun removed = CliRun.of("sources", "remove", "ext", "--index", index.toString());
+        assertThat(removed.exitCode()).as(removed.err()).isZero();
+        assertThat(removed.err()).contains("removed the source ext and its 1 note");
+        assertThat(JSON.readTree(CliRun.of("sources", "--json", "--index", index.toString()).out()))
+                .extracting(s -> s.path("name").asText()).containsExactly("lamps");
+        assertThat(CliRun.of("search", "--index", index.toString(), "--json", "kayak").out()).doesNotContain("kayak.md");
+        assertThat(CliRun.of("sources", "remove", "nope", "--index", index.toString()).err())
+                .contains("the index has no source nope; it has lamps (folder:" + sub.toRealPath() + ")");
+    }
+
+    @Test
+    void anEmptyFolderAndADamagedSourcesFileAreSaidAsSuch() throws Exception {
+        Path index = root.resolve("index");
+        Path empty = folder("empty");
+        CliRun run = CliRun.of("index", "--folder", empty.toString(), "--index", index.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("holds no notes (a note is a file ending in .md or .markdown");
+        assertThat(CliRun.of("status", "--index", index.toString()).out()).contains("empty (folder:" + empty.toRealPath() + "): 0 notes");
+
+        Files.writeString(index.resolve(SourcesConfig.FILE), "garbage");
+        CliRun status = CliRun.of("status", "--index", index.toString());
+        assertThat(status.exitCode()).isNotZero();
+        assertThat(status.err()).contains("the index's list of its sources, " + index.resolve(SourcesConfig.FILE) + ", is damaged")
+                .contains("delete it and name the sources again").doesNotContain("Unrecognized token").doesNotContain("Jackson");
+    }
+
+    @Test
+    void aNoteIsReadByIdFileOrTitleWholeBySectionOrByLines() throws Exception {
+        Path notes = McpServerProcess.exampleNotes(root);
+        Path index = root.resolve("index");
+        assertThat(CliRun.of("index", "--folder", notes.toString(), "--index", index.toString()).exitCode()).isZero();
+        String vpn = Files.readString(notes.resolve("vpn-setup.md"));
+        assertThat(CliRun.of("get", "--index", index.toString(), "vpn-setup.md").out()).isEqualTo(vpn);
+        assertThat(CliRun.of("get", "--index", index.toString(), notes.resolve("vpn-setup.md").toString()).out()).isEqualTo(vpn);
+        assertThat(CliRun.of("get", "--index", index.toString(), "home vpn with WIREGUARD").out()).as("by title, any case").isEqualTo(vpn);
+        List<String> lines = vpn.lines().toList();
+        assertThat(CliRun.of("get", "--index", index.toString(), "vpn-setup.md:57", "-l", "3").out())
+                .isEqualTo(String.join("\n", lines.subList(56, 59)) + "\n");
+        CliRun section = CliRun.of("get", "--index", index.toString(), "vpn-setup.md", "--heading", "Troubleshooting", "--json");
+        JsonNode read = JSON.readTree(section.out()).get(0);
+        assertThat(read.path("markdown").asText()).startsWith("## Troubleshooting");
+        assertThat(read.path("startLine").asInt()).isEqualTo(57);
+        CliRun two = CliRun.of("get", "--index", index.toString(), "vpn-setup.md", "sourdough.md");
+        assertThat(two.out()).contains("==> Home VPN with WireGuard (vpn-setup.md) <==").contains("==> ").contains("(sourdough.md) <==");
+        CliRun unknown = CliRun.of("get", "--index", index.toString(), "no-such-note");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no note named 'no-such-note'");
+        CliRun beyond = CliRun.of("get", "--index", index.toString(), "vpn-setup.md:9999");
+        assertThat(beyond.exitCode()).isNotZero();
+        assertThat(beyond.err()).contains("has lines 1 to " + lines.size() + ", not 9999");
+    }
+}
