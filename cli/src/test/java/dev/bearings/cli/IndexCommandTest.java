@@ -399,6 +399,17 @@ class IndexCommandTest {
     }
 
     @Test
+    void anAttachmentsTextIsFoundByItsNameNotAsLinesOfTheNote() throws Exception {
+        BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
+        String id = bear.add("Kitchen", "# Kitchen\n\nThe dishwasher came with the house.", "");
+        bear.attach(id, "warranty.pdf", "Dishwasher warranty card. Serial number SN-4471-KX. Valid five years.");
+        assertThat(CliRun.of("index", "--bear", bear.database.toString(), "--index", index.toString()).exitCode()).isZero();
+        CliRun search = CliRun.of("search", "--index", index.toString(), "--color", "never", "dishwasher warranty serial number");
+        assertThat(search.exitCode()).as(search.err()).isZero();
+        assertThat(search.out()).contains("attachment warranty.pdf  score").doesNotContain("(top)  lines 1-1");
+    }
+
+    @Test
     void bearSearchResultsLinkToTheirHeading() throws Exception {
         BearFixture bear = new BearFixture(notes, BearFixture.Version.BEAR_2, db -> null);
         String id = bear.add("Home network", "# Home network\n\n" + section("Router setup & ports", "port forwarding on the router")

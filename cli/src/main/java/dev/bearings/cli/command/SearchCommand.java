@@ -288,8 +288,12 @@ public final class SearchCommand implements Callable<Integer> {
                         + (hit.vectorRank().isPresent() && hit.keywordRank().isPresent() ? ", " : "")
                         + (hit.keywordRank().isPresent() ? "keyword #" + hit.keywordRank().getAsInt() : "");
                 String heading = hit.headingPath();
-                fitted.lines(INDENT, INDENT, String.format(Locale.ROOT, "%s  lines %d-%d  score %.4f (%s)", heading.isEmpty() ? "(top)"
-                        : heading, hit.chunk().startLine(), hit.chunk().endLine(), hit.score(), why)).forEach(out::println);
+                // The text of an attachment (Bear's OCR of a PDF or an image) is found by its name, not by a line of the note.
+                String where = !hit.chunk().attachment().isEmpty() ? "attachment " + hit.chunk().attachment()
+                        : String.format(Locale.ROOT, "%s  lines %d-%d", heading.isEmpty() ? "(top)" : heading, hit.chunk().startLine(),
+                        hit.chunk().endLine());
+                fitted.lines(INDENT, INDENT, String.format(Locale.ROOT, "%s  score %.4f (%s)", where, hit.score(), why))
+                        .forEach(out::println);
                 fitted.lines(INDENT, INDENT, highlights.snippet(hit.snippet())).forEach(out::println);
                 // Whole, however wide: a terminal opens a link only when it is on one line.
                 out.println(INDENT + hit.link());
