@@ -249,7 +249,7 @@ public final class LiveIndex implements AutoCloseable {
         }
         for (NoteSource configured : config.open(providers)) {
             try (NoteSource source = configured) {
-                if (!SyncIndex.changes(source, current).isEmpty()) {
+                if (!SyncIndex.changes(source, current, config.unread(source.name())).isEmpty()) {
                     return true;
                 }
             }

@@ -27,8 +27,10 @@ import java.util.TreeMap;
  * @param sources each source's provider and settings
  * @param skipped per source name, notes left out by reason at the last sync
  * @param synced  per source name, when it was last synced
+ * @param unread  per source name, the notes its last sync could not read, by id, at the version it could not read
  */
-public record SourcesConfig(List<Source> sources, Map<String, Map<String, Integer>> skipped, Map<String, String> synced) {
+public record SourcesConfig(List<Source> sources, Map<String, Map<String, Integer>> skipped, Map<String, String> synced,
+                            Map<String, Map<String, String>> unread) {
     public static final String FILE = "sources.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -79,10 +81,16 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
         sources = named(sources == null ? List.of() : sources);
         skipped = skipped == null ? Map.of() : Map.copyOf(skipped);
         synced = synced == null ? Map.of() : Map.copyOf(synced);
+        unread = unread == null ? Map.of() : Map.copyOf(unread);
     }
 
     public SourcesConfig(List<Source> sources, Map<String, Map<String, Integer>> skipped) {
-        this(sources, skipped, Map.of());
+        this(sources, skipped, Map.of(), Map.of());
+    }
+
+    /** The notes of {@code source} its last sync could not read, at the version it could not read them: no change until they change. */
+    public Map<String, String> unread(String source) {
+        return unread.getOrDefault(source, Map.of());
     }
 
     /** Every source with a name, and no two with one name: a source without one gets its suggested name, made unique. */
@@ -129,7 +137,7 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
         if (!replaced) {
             all.add(added);
         }
-        return new SourcesConfig(all, skipped, synced);
+        return new SourcesConfig(all, skipped, synced, unread);
     }
 
     /** The source named {@code name}, if there is one. */
@@ -254,15 +262,17 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
     }
 
     public SourcesConfig withSources(List<Source> replaced) {
-        return new SourcesConfig(replaced, skipped, synced);
+        return new SourcesConfig(replaced, skipped, synced, unread);
     }
 
-    /** The same, {@code source} synced {@code at}, leaving out {@code reasons}. */
-    public SourcesConfig withSynced(String source, java.time.Instant at, Map<String, Integer> reasons) {
+    /** The same, {@code source} synced {@code at}, leaving out {@code reasons}, unable to read {@code notes} (id to version). */
+    public SourcesConfig withSynced(String source, java.time.Instant at, Map<String, Integer> reasons, Map<String, String> notes) {
         Map<String, Map<String, Integer>> all = new TreeMap<>(skipped);
         all.put(source, reasons);
         Map<String, String> times = new TreeMap<>(synced);
         times.put(source, at.toString());
-        return new SourcesConfig(sources, all, times);
+        Map<String, Map<String, String>> passed = new TreeMap<>(unread);
+        passed.put(source, notes);
+        return new SourcesConfig(sources, all, times, passed);
     }
 }

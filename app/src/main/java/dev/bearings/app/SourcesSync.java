@@ -55,7 +55,7 @@ public final class SourcesSync {
         int changed = 0;
         for (NoteSource configured : config.open(providers)) {
             try (NoteSource source = configured) {
-                SyncIndex.Changes changes = SyncIndex.changes(source, index);
+                SyncIndex.Changes changes = SyncIndex.changes(source, index, config.unread(source.name()));
                 changed += changes.pending().size() + changes.gone().size();
             }
         }
@@ -147,7 +147,7 @@ public final class SourcesSync {
                 }
                 listener.done(report);
                 reports.add(report);
-                remembered = remembered.withSynced(report.source(), Instant.now(), report.skipped());
+                remembered = remembered.withSynced(report.source(), Instant.now(), report.skipped(), report.passedOver());
                 remembered.write(folder);
             }
         }

@@ -20,6 +20,6 @@ class SourcesConfigTest {
         config.write(index);
         assertThat(SourcesConfig.read(index)).isEqualTo(config);
         assertThat(new ObjectMapper().readTree(index.resolve(SourcesConfig.FILE).toFile()).fieldNames())
-                .toIterable().containsExactly("sources", "skipped", "synced");
+                .toIterable().containsExactly("sources", "skipped", "synced", "unread");
     }
 }

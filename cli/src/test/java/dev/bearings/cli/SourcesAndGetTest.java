@@ -87,6 +87,30 @@ class SourcesAndGetTest {
                 .contains("delete it and name the sources again").doesNotContain("Unrecognized token").doesNotContain("Jackson");
     }
 
+    /** Notes that cannot be read are skipped and named, once: they are not "changed since the last sync" for ever. */
+    @Test
+    void skippedNotesAreNamedAndNotPendingForEver() throws Exception {
+        Path notes = folder("notes", "fine.md", "# Fine\n\nthe unbothered puffin\n");
+        Files.write(notes.resolve("latin1.md"), "# Caf\u00e9\n\nna\u00efve\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Path outside = folder("outside", "secret.md", "# Secret\n");
+        Files.createSymbolicLink(notes.resolve("away.md"), outside.resolve("secret.md"));
+        Path index = root.resolve("index");
+        CliRun run = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = JSON.readTree(run.out()).get(0);
+        assertThat(report.path("unreadable")).extracting(JsonNode::asText)
+                .anyMatch(line -> line.startsWith("latin1.md:")).anyMatch(line -> line.equals("away.md: link leading out of the folder"));
+        CliRun status = CliRun.of("status", "--index", index.toString());
+        assertThat(status.out()).contains("changed    nothing since the last sync");
+        assertThat(JSON.readTree(CliRun.of("status", "--json", "--index", index.toString()).out()).path("changedSinceLastSync").asInt())
+                .isZero();
+        // Changed, it is pending again, and read.
+        Files.writeString(notes.resolve("latin1.md"), "# Café\n\nnaïve, now in UTF-8\n");
+        assertThat(JSON.readTree(CliRun.of("status", "--json", "--index", index.toString()).out()).path("changedSinceLastSync").asInt())
+                .isEqualTo(1);
+        assertThat(CliRun.of("index", "--index", index.toString()).out()).contains("1 note added");
+    }
+
     @Test
     void aNoteIsReadByIdFileOrTitleWholeBySectionOrByLines() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);

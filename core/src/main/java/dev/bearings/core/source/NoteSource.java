@@ -32,6 +32,15 @@ public interface NoteSource extends AutoCloseable {
     Map<String, Integer> skipped();
 
     /**
+     * What the last {@link #list()} left out that a person would look for, each named with its reason
+     * ({@code "old/link.md: link leading out of the folder"}): links, folders that cannot be listed. Notes left
+     * out on purpose (trashed, archived) need no naming. None by default.
+     */
+    default List<String> passedOver() {
+        return List.of();
+    }
+
+    /**
      * Where on disk the notes come from (a folder, a database file): the paths messages to an agent may
      * name. A source that names none has its paths hidden.
      */

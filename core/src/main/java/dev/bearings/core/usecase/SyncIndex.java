@@ -80,7 +80,14 @@ public final class SyncIndex {
      */
     public record Report(String source, int added, int changed, int removed, int unchanged, int chunksEmbedded,
                          int chunksReused, Map<String, Integer> skipped, int deferred, List<String> unreadable,
-                         Duration took) {
+                         Duration took, Map<String, String> passedOver) {
+        /**
+         * @param passedOver the notes that could not be read, each at the version it could not be read at: until it
+         *                   changes, such a note is no change for {@link #changes(NoteSource, ChunkIndexReader, Map)}
+         */
+        public Report {
+            passedOver = passedOver == null ? Map.of() : Map.copyOf(passedOver);
+        }
     }
 
     /** What a source has that the index has not caught up with: notes new or changed, and notes gone. */
@@ -95,15 +102,24 @@ public final class SyncIndex {
      * enough to run before every search.
      */
     public static Changes changes(NoteSource source, ChunkIndexReader index) throws SourceException {
-        return changes(source.list(), index.versions(source.name()));
+        return changes(source, index, Map.of());
     }
 
-    private static Changes changes(List<NoteFingerprint> listed, Map<String, String> stored) {
+    /**
+     * The same, the notes the last sync could not read (at the version it could not read them) no change: a
+     * note that cannot be read is not pending for ever.
+     */
+    public static Changes changes(NoteSource source, ChunkIndexReader index, Map<String, String> passedOver) throws SourceException {
+        return changes(source.list(), index.versions(source.name()), passedOver);
+    }
+
+    private static Changes changes(List<NoteFingerprint> listed, Map<String, String> stored, Map<String, String> passedOver) {
         Set<String> listedIds = new HashSet<>();
         List<NoteFingerprint> pending = new ArrayList<>();
         for (NoteFingerprint fingerprint : listed) {
             listedIds.add(fingerprint.id());
-            if (!fingerprint.version().equals(stored.get(fingerprint.id()))) {
+            if (!fingerprint.version().equals(stored.get(fingerprint.id()))
+                    && !fingerprint.version().equals(passedOver.get(fingerprint.id()))) {
                 pending.add(fingerprint);
             }
         }
@@ -129,7 +145,7 @@ public final class SyncIndex {
         List<NoteFingerprint> listed = source.list();
         Map<String, String> versions = index.versions(source.name());
         Set<String> stored = versions.keySet();
-        Changes changes = changes(listed, versions);
+        Changes changes = changes(listed, versions, Map.of());
         List<NoteFingerprint> pending = changes.pending();
         for (String id : changes.gone()) {
             index.deleteNote(source.name(), id);
@@ -138,7 +154,8 @@ public final class SyncIndex {
         Counts counts = new Counts();
         Map<String, Integer> skipped = new TreeMap<>(source.skipped());
         int done = 0;
-        List<String> unreadable = new ArrayList<>();
+        List<String> unreadable = new ArrayList<>(source.passedOver());
+        Map<String, String> passedOver = new TreeMap<>();
         for (int from = 0; from < pending.size(); from += NOTES_PER_ROUND) {
             if (from > 0 && clock.instant().isAfter(deadline)) {
                 break;
@@ -156,6 +173,7 @@ public final class SyncIndex {
                 } catch (NoteSource.UnreadableNote e) {
                     skipped.merge(e.reason(), 1, Integer::sum);
                     unreadable.add(e.getMessage());
+                    passedOver.put(fingerprint.id(), fingerprint.version());
                     if (stored.contains(fingerprint.id())) {
                         index.deleteNote(source.name(), fingerprint.id());
                     }
@@ -183,7 +201,7 @@ public final class SyncIndex {
         }
         int unchanged = changes.listed().size() - pending.size();
         return new Report(source.name(), counts.added, counts.changed, changes.gone().size(), unchanged, counts.embedded,
-                counts.reused, skipped, deferred, List.copyOf(unreadable), Duration.between(started, clock.instant()));
+                counts.reused, skipped, deferred, List.copyOf(unreadable), Duration.between(started, clock.instant()), passedOver);
     }
 
     private Map<String, float[]> vectorsFor(List<Prepared> round, ChunkIndex index, Counts counts) {

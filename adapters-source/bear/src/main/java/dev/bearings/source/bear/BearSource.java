@@ -148,15 +148,19 @@ public final class BearSource implements NoteSource {
     }
 
     @Override
-    public Optional<Note> read(String id) throws SourceException {
+    public Optional<Note> read(String id) throws SourceException, UnreadableNote {
         Connection connection = connection();
         try (PreparedStatement q = connection.prepareStatement("SELECT n.Z_PK, n.ZTITLE, n.ZTEXT, n.ZMODIFICATIONDATE, "
                 + flags() + " FROM ZSFNOTE n WHERE n.ZUNIQUEIDENTIFIER = ?")) {
             q.setString(1, id);
             try (ResultSet row = q.executeQuery()) {
                 // A note trashed (or otherwise hidden) since it was listed is gone, as list() would say.
-                if (!row.next() || row.getString(3) == null || skipReason(row, 5) != null) {
+                if (!row.next() || skipReason(row, 5) != null) {
                     return Optional.empty();
+                }
+                if (row.getString(3) == null) {
+                    // Bear keeps a note it could not save the text of (or is saving) with none: not gone, not readable.
+                    throw new UnreadableNote(id, "has no text in Bear's database");
                 }
                 long pk = row.getLong(1);
                 String title = row.getString(2) == null || row.getString(2).isBlank() ? "Untitled" : row.getString(2);

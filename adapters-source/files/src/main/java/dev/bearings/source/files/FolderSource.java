@@ -54,6 +54,8 @@ public final class FolderSource implements NoteSource {
     private final Path root;
     private final Beneath beneath;
     private final Map<String, Integer> skipped = new TreeMap<>();
+    /** What the last listing left out, each named: see {@link #passedOver()}. */
+    private final List<String> passedOver = new java.util.ArrayList<>();
 
     public FolderSource(Path root) {
         this(root, true);
@@ -82,6 +84,7 @@ public final class FolderSource implements NoteSource {
             throw new SourceException(SourceException.Problem.MISSING, "the notes folder " + root + " does not exist or is not a folder", null);
         }
         skipped.clear();
+        passedOver.clear();
         List<NoteFingerprint> notes = new ArrayList<>();
         try (OpenFolder top = beneath.openRoot()) {
             walk(top, "", new ArrayList<>(List.of(top.key())), notes);
@@ -113,7 +116,7 @@ public final class FolderSource implements NoteSource {
             } catch (NoSuchFileException gone) {
                 // removed while it was listed
             } catch (IOException e) {
-                skip("cannot be listed (" + e.getClass().getSimpleName() + ")");
+                skip(id, "cannot be listed (" + e.getClass().getSimpleName() + ")");
             }
         }
     }
@@ -121,9 +124,9 @@ public final class FolderSource implements NoteSource {
     private void walkInto(OpenFolder inner, String id, List<Object> above, List<NoteFingerprint> notes) throws IOException {
         Object key = inner.key();
         if (above.contains(key)) {
-            skip(Beneath.LOOP);
+            skip(id, Beneath.LOOP);
         } else if (above.size() > Beneath.MAX_DEPTH) {
-            skip(Beneath.TOO_DEEP);
+            skip(id, Beneath.TOO_DEEP);
         } else {
             above.add(key);
             try {
@@ -141,7 +144,7 @@ public final class FolderSource implements NoteSource {
                 return; // a link to nothing
             }
             if (found.name() == null) {
-                skip(Beneath.LOOP); // a link to a folder above it
+                skip(id, Beneath.LOOP); // a link to a folder above it
             } else if (found.attributes().isDirectory()) {
                 try (OpenFolder inner = found.folder().folder(found.name())) {
                     walkInto(inner, id, above, notes);
@@ -150,7 +153,7 @@ public final class FolderSource implements NoteSource {
                 notes.add(fingerprint(id, found.attributes()));
             }
         } catch (Beneath.Refused refused) {
-            skip(refused.reason());
+            skip(id, refused.reason());
         }
     }
 
@@ -160,6 +163,17 @@ public final class FolderSource implements NoteSource {
 
     private void skip(String reason) {
         skipped.merge(reason, 1, Integer::sum);
+    }
+
+    /** Skips {@code id} for {@code reason}, naming it: a link or a folder a person would look for. */
+    private void skip(String id, String reason) {
+        skip(reason);
+        passedOver.add(id + ": " + reason);
+    }
+
+    @Override
+    public List<String> passedOver() {
+        return List.copyOf(passedOver);
     }
 
     @Override
