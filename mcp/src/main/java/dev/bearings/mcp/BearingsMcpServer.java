@@ -76,8 +76,10 @@ public final class BearingsMcpServer {
     public static Stdio stdio(LiveIndex index, Settings settings, InputStream in, OutputStream out) {
         McpJsonMapper mapper = jsonMapper();
         ListChangedGate gate = new ListChangedGate();
-        StdioTransport transport = new StdioTransport(in, out, mapper, gate::open);
-        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, mapper, gate);
+        McpTools tools = new McpTools(index, settings.storeName(), settings.syncBudget(), mapper);
+        NoteResources resources = new NoteResources(tools, index);
+        StdioTransport transport = new StdioTransport(in, out, mapper, gate::open, resources::answer);
+        McpSyncServer server = build(McpServer.sync(gate.around(transport)), settings, mapper, tools, resources);
         transport.start();
         return new Stdio(server, transport);
     }
@@ -89,8 +91,9 @@ public final class BearingsMcpServer {
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
                 .keepAliveInterval(http.sessionCheck()).sessionSweepInterval(http.sessionCheck()).build();
-        ListChangedGate gate = ListChangedGate.opened();
-        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, mapper, gate);
+        McpTools tools = new McpTools(index, settings.storeName(), settings.syncBudget(), mapper);
+        NoteResources resources = new NoteResources(tools, index);
+        McpSyncServer server = build(McpServer.sync(transport), settings, mapper, tools, resources);
         Activity activity = new Activity();
         Stopping stopping = new Stopping();
         int[] port = {0};
@@ -103,7 +106,7 @@ public final class BearingsMcpServer {
         ServerKey key = ServerKey.random();
         McpHttpServer listening;
         try {
-            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper, activity);
+            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper, activity, resources::answer);
             port[0] = listening.port();
         } catch (IOException | RuntimeException e) {
             server.close();
@@ -125,10 +128,8 @@ public final class BearingsMcpServer {
         }
     }
 
-    private static McpSyncServer build(McpServer.SyncSpecification<?> specification, LiveIndex index, Settings settings,
-                                       McpJsonMapper mapper, ListChangedGate gate) {
-        McpTools tools = new McpTools(index, settings.storeName(), settings.syncBudget(), mapper);
-        NoteResources resources = new NoteResources(tools, index, gate);
+    private static McpSyncServer build(McpServer.SyncSpecification<?> specification, Settings settings, McpJsonMapper mapper,
+                                       McpTools tools, NoteResources resources) {
         McpSyncServer server = specification
                 .serverInfo("bearings", settings.version())
                 .instructions(INSTRUCTIONS)

@@ -2,6 +2,7 @@ package dev.bearings.mcp;
 
 import dev.bearings.app.Dates;
 import dev.bearings.app.IndexStatusJson;
+import dev.bearings.app.Limits;
 import dev.bearings.app.LiveIndex;
 import dev.bearings.app.NoteJson;
 import dev.bearings.app.NoteSummaryJson;
@@ -46,7 +47,7 @@ import java.util.Set;
  */
 public final class McpTools {
     private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
-    public static final int MAX_LIMIT = 100;
+    public static final int MAX_LIMIT = Limits.MOST;
 
     private final LiveIndex index;
     private final String storeName;
@@ -103,17 +104,28 @@ public final class McpTools {
                           "source":{"type":"string","description":"The note's source, needed only when two sources have a note with this id."}},
                          "required":["id"],"additionalProperties":false}""",
                         null, Access.READS, this::readNote),
+                tool("read_notes", "Read several notes at once",
+                        "Returns the Markdown of up to 20 notes, as read_note returns each, in one call; ids that cannot be "
+                                + "read are listed under notFound with why.",
+                        """
+                        {"type":"object","properties":{
+                          "ids":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":20,"description":"The notes' ids (noteId in search results)."},
+                          "heading":{"type":"string","description":"Only this section of each note, where it has one."}},
+                         "required":["ids"],"additionalProperties":false}""",
+                        null, Access.READS, this::readNotes),
                 tool("list_notes", "List notes by tag, title or date",
                         "Lists the indexed notes, most recently modified first, with id, title, tags, modified date, "
-                                + "source and link. Filter by tag (children included), by words in the title, or by date.",
+                                + "source and link, a page at a time (pass nextCursor back as cursor for the next). Filter by "
+                                + "tag (children included), by words in the title, or by date.",
                         """
                         {"type":"object","properties":{
                           "tag":{"type":"string","description":"Only notes with this tag or a child tag."},
                           "title_contains":{"type":"string","description":"Only notes whose title contains this text (any case)."},
                           "modified_since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01)."},
-                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes to return (default 50)."}},
+                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes in a page (default 50)."},
+                          "cursor":{"type":"string","description":"The nextCursor of the page before, for the next page."}},
                          "additionalProperties":false}""",
-                        "notes", Access.READS, this::listNotes),
+                        null, Access.READS, this::listNotes),
                 tool("list_tags", "List the tags of the notes",
                         "Lists every tag used in the indexed notes with how many notes carry it (a parent tag counts "
                                 + "the notes of its children too), alphabetically.",
@@ -190,7 +202,7 @@ public final class McpTools {
 
     private List<SearchHitJson> search(Arguments arguments) throws Exception {
         String query = SearchNotes.requireAskable(arguments.text("query").orElseThrow(() -> new IllegalArgumentException("query is required")));
-        int limit = arguments.integer("limit", 10, 1, MAX_LIMIT);
+        int limit = arguments.integer("limit", Limits.SEARCH, 1, MAX_LIMIT);
         SearchNotes.Mode mode = arguments.text("mode").map(SearchNotes.Mode::parse).orElse(SearchNotes.Mode.HYBRID);
         SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"),
                 arguments.date("before"), Optional.empty());
@@ -213,10 +225,58 @@ public final class McpTools {
         return NoteJson.of(new ReadNote(index.parser()).read(index.reader(), index::read, new ReadNote.Request(id, source, heading)));
     }
 
-    private List<NoteSummaryJson> listNotes(Arguments arguments) throws Exception {
+    /** A page of notes, and where the next one starts. */
+    record NotesPage(List<NoteSummaryJson> notes, String nextCursor) {
+    }
+
+    private NotesPage listNotes(Arguments arguments) throws Exception {
+        int limit = arguments.integer("limit", Limits.NOTES, 1, MAX_LIMIT);
+        int from = arguments.text("cursor").map(McpTools::offset).orElse(0);
         ListNotes.Query query = new ListNotes.Query(arguments.text("tag"), arguments.text("title_contains"),
-                arguments.date("modified_since"), arguments.integer("limit", 50, 1, MAX_LIMIT));
-        return ListNotes.list(index.reader(), query).stream().map(NoteSummaryJson::of).toList();
+                arguments.date("modified_since"), from + limit + 1);
+        List<NoteSummaryJson> notes = ListNotes.list(index.reader(), query).stream().skip(from).map(NoteSummaryJson::of).toList();
+        return notes.size() > limit ? new NotesPage(notes.subList(0, limit), cursor(from + limit)) : new NotesPage(notes, null);
+    }
+
+    /** Several notes, each as read_note reads it. */
+    record NotesRead(List<NoteJson> notes, List<NotFound> notFound) {
+    }
+
+    record NotFound(String id, String error) {
+    }
+
+    private NotesRead readNotes(Arguments arguments) {
+        List<NoteJson> notes = new ArrayList<>();
+        List<NotFound> notFound = new ArrayList<>();
+        for (String id : arguments.texts("ids")) {
+            try {
+                notes.add(read(id, Optional.empty(), arguments.text("heading")));
+            } catch (Exception e) {
+                notFound.add(new NotFound(clip(id), plainError("read_notes", e)));
+            }
+        }
+        return new NotesRead(notes, notFound);
+    }
+
+    /** An opaque cursor for the listing from {@code offset} on. */
+    static String cursor(int offset) {
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(("notes:" + offset).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Where a cursor starts. */
+    static int offset(String cursor) {
+        try {
+            String text = new String(java.util.Base64.getUrlDecoder().decode(cursor), java.nio.charset.StandardCharsets.UTF_8);
+            if (text.startsWith("notes:")) {
+                int offset = Integer.parseInt(text.substring("notes:".length()));
+                if (offset >= 0) {
+                    return offset;
+                }
+            }
+        } catch (IllegalArgumentException notOurs) {
+            // Said below.
+        }
+        throw new IllegalArgumentException("cursor must be a nextCursor this server gave, not '" + clip(cursor) + "'");
     }
 
     private List<ListTags.TagCount> listTags() throws Exception {

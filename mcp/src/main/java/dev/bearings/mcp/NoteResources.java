@@ -1,11 +1,13 @@
 package dev.bearings.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bearings.app.Limits;
 import dev.bearings.app.LiveIndex;
 import dev.bearings.app.NoteJson;
-import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.usecase.ListNotes;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpError;
@@ -16,36 +18,33 @@ import org.slf4j.LoggerFactory;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
  * Every indexed note as an MCP resource, {@code bearings://note/{source}/{id}} (both parts percent-encoded,
  * so an id with slashes stays one segment), listed with its title, MIME type and modification time and
- * read as its Markdown now, through the same reading as the tool read_note. The list follows the index:
- * it is brought up to date whenever the index was reopened since the last look.
+ * read as its Markdown now, through the same reading as the tool read_note. {@code resources/list} is
+ * answered here, a page of {@value Limits#RESOURCES_PAGE} at a time and complete from the first answer, from the
+ * index as it is (the SDK lists resources it was handed one by one, all in one answer, and tells the
+ * clients of each it is handed); notes are read through the template. The clients hear once when the list
+ * changes.
  */
 public final class NoteResources {
     private static final Logger LOG = LoggerFactory.getLogger(NoteResources.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
     static final String SCHEME = "bearings://note/";
     public static final String TEMPLATE = SCHEME + "{source}/{id}";
     static final String MIME_TYPE = "text/markdown";
 
     private final McpTools tools;
     private final LiveIndex index;
-    private final ListChangedGate gate;
-    /** The resources the server lists now, by URI, as they were listed; guarded by the index's lock. */
-    private final Map<String, McpSchema.Resource> listed = new HashMap<>();
-    private ChunkIndexReader listedFrom;
-    private McpSyncServer server;
+    /** What the notes were when the clients were last told, as a fingerprint; guarded by the index's lock. */
+    private String listed;
 
-    public NoteResources(McpTools tools, LiveIndex index, ListChangedGate gate) {
+    public NoteResources(McpTools tools, LiveIndex index) {
         this.tools = tools;
         this.index = index;
-        this.gate = gate;
     }
 
     public static String uri(String source, String id) {
@@ -60,69 +59,80 @@ public final class NoteResources {
     }
 
     /**
-     * Lists the index's notes as {@code server}'s resources now, and follows the index from then on: whenever
-     * it is opened anew, the notes that came in are added and those that left removed. No client can have
-     * listed before this first listing, so it tells none of them.
+     * Follows the index for {@code server}'s clients: whenever it is opened anew and its notes are no longer
+     * those last listed, they are told the list changed, once. No client can have listed before now.
      */
     public void follow(McpSyncServer server) {
         try {
             index.exclusively(() -> {
-                this.server = server;
-                reconcile(false);
-                index.onReopen(() -> reconcile(true));
+                listed = fingerprint();
+                index.onReopen(() -> {
+                    String now = fingerprint();
+                    if (now != null && !now.equals(listed)) {
+                        listed = now;
+                        server.notifyResourcesListChanged();
+                    }
+                });
                 return null;
             });
         } catch (Exception unexpected) {
-            LOG.warn("the note resources are not listed: {}", unexpected.toString());
+            LOG.warn("the note resources are not followed: {}", unexpected.toString());
         }
+    }
+
+    /** The notes listed, as one text that changes when one is added, removed, renamed or modified; null when unreadable. */
+    private String fingerprint() {
+        try {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            for (IndexedNote note : notes()) {
+                digest.update((note.source() + "\u0000" + note.id() + "\u0000" + note.title() + "\u0000" + note.modified() + "\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            return java.util.HexFormat.of().formatHex(digest.digest());
+        } catch (Exception unreadable) {
+            LOG.warn("the note resources cannot be listed: {}", unreadable.getMessage());
+            return null;
+        }
+    }
+
+    private List<IndexedNote> notes() throws Exception {
+        return index.exclusively(() -> ListNotes.list(index.reader(), ListNotes.Query.ALL).stream()
+                .sorted(java.util.Comparator.comparing(IndexedNote::source).thenComparing(IndexedNote::id)).toList());
     }
 
     /**
-     * Adds the notes that came into the index, removes those that left; tells the clients when the list
-     * changed. Called holding the index, which is all the locking this needs.
+     * The answer to {@code message} when it asks for {@code resources/list}: a page of the notes, from where its
+     * {@code cursor} says, and the cursor of the next page when there is one.
      */
-    private void reconcile(boolean tell) {
-        Map<String, McpSchema.Resource> now = new HashMap<>();
+    public Optional<String> answer(JsonNode message) {
+        if (!McpSchema.METHOD_RESOURCES_LIST.equals(message.path("method").asText(null)) || !JsonRpcChecks.usable(message.get("id"))) {
+            return Optional.empty();
+        }
+        ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
+        answer.set("id", message.get("id"));
         try {
-            ChunkIndexReader reader = index.reader();
-            if (reader == listedFrom) {
-                return;
+            JsonNode cursor = message.path("params").path("cursor");
+            int from = cursor.isTextual() ? McpTools.offset(cursor.asText()) : 0;
+            List<IndexedNote> notes = notes();
+            ObjectNode result = answer.putObject("result");
+            var resources = result.putArray("resources");
+            for (IndexedNote note : notes.subList(Math.min(from, notes.size()), Math.min(from + Limits.RESOURCES_PAGE, notes.size()))) {
+                resources.addObject().put("uri", uri(note.source(), note.id())).put("name", note.id()).put("title", note.title())
+                        .put("mimeType", MIME_TYPE).putObject("annotations").put("lastModified", note.modified().toString());
             }
-            for (IndexedNote note : ListNotes.list(reader, ListNotes.Query.ALL)) {
-                McpSchema.Resource resource = resource(note);
-                now.put(resource.uri(), resource);
+            if (from + Limits.RESOURCES_PAGE < notes.size()) {
+                result.put("nextCursor", McpTools.cursor(from + Limits.RESOURCES_PAGE));
             }
-            listedFrom = reader;
-        } catch (Exception unreadable) {
-            LOG.warn("the note resources were not updated: {}", unreadable.getMessage());
-            return;
+        } catch (Exception e) {
+            answer.remove("result");
+            answer.putObject("error").put("code", e instanceof IllegalArgumentException ? McpSchema.ErrorCodes.INVALID_PARAMS
+                    : McpSchema.ErrorCodes.INTERNAL_ERROR).put("message", tools.plainError("resources/list", e));
         }
-        boolean[] changed = {false};
-        // The SDK tells the clients of each resource added or removed; they hear once, after all of them.
-        gate.holding(() -> {
-            for (String uri : List.copyOf(listed.keySet())) {
-                if (!Objects.equals(now.get(uri), listed.get(uri))) {
-                    server.removeResource(uri);
-                    listed.remove(uri);
-                    changed[0] = true;
-                }
-            }
-            for (McpSchema.Resource resource : now.values()) {
-                if (!listed.containsKey(resource.uri())) {
-                    server.addResource(new SyncResourceSpecification(resource, (exchange, request) -> read(request.uri())));
-                    listed.put(resource.uri(), resource);
-                    changed[0] = true;
-                }
-            }
-        });
-        if (changed[0] && tell) {
-            server.notifyResourcesListChanged();
+        try {
+            return Optional.of(JSON.writeValueAsString(answer));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
-    }
-
-    private static McpSchema.Resource resource(IndexedNote note) {
-        return McpSchema.Resource.builder().uri(uri(note.source(), note.id())).name(note.id()).title(note.title())
-                .mimeType(MIME_TYPE).annotations(new McpSchema.Annotations(null, null, note.modified().toString())).build();
     }
 
     private McpSchema.ReadResourceResult read(String uri) {

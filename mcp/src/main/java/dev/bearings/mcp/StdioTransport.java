@@ -44,6 +44,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     private final Reader in;
     private final OutputStream out;
     private final Runnable initialized;
+    private final java.util.function.Function<JsonNode, java.util.Optional<String>> direct;
     private final CountDownLatch clientGone = new CountDownLatch(1);
     /** Guarded by itself: the ids of requests handed to the session and not yet answered. */
     private final Set<String> unanswered = new HashSet<>();
@@ -55,12 +56,15 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /**
      * @param initialized runs when the client says it has initialized, before the session hears it
+     * @param direct      the answer to a request this server answers itself, not the SDK ({@code resources/list}), if it is one
      */
-    public StdioTransport(InputStream in, OutputStream out, McpJsonMapper json, Runnable initialized) {
+    public StdioTransport(InputStream in, OutputStream out, McpJsonMapper json, Runnable initialized,
+                          java.util.function.Function<JsonNode, java.util.Optional<String>> direct) {
         this.in = new InputStreamReader(in, StandardCharsets.UTF_8);
         this.out = out;
         this.json = json;
         this.initialized = initialized;
+        this.direct = direct;
     }
 
     @Override
@@ -182,6 +186,11 @@ public final class StdioTransport implements McpServerTransportProvider {
                 && !McpSchema.METHOD_PING.equals(method)) {
             writeLine(new JsonRpcChecks.Refusal(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + method
                     + " before the client said notifications/initialized; initialize first", true).json());
+            return;
+        }
+        java.util.Optional<String> answered = direct.apply(read);
+        if (answered.isPresent()) {
+            writeLine(answered.get());
             return;
         }
         if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {

@@ -63,7 +63,7 @@ class McpClientTest {
     @Test
     void theToolsAnswerAsDataAndAsText() throws Exception {
         assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
-                .containsExactlyInAnyOrder("search_notes", "read_note", "list_notes", "list_tags", "index_status", "sync_index");
+                .containsExactlyInAnyOrder("search_notes", "read_note", "read_notes", "list_notes", "list_tags", "index_status", "sync_index");
         McpSchema.CallToolResult found = client.callTool(new McpSchema.CallToolRequest("search_notes",
                 Map.of("query", "how did I set up the VPN?", "limit", 3)));
         assertThat(found.isError()).isFalse();
@@ -119,6 +119,54 @@ class McpClientTest {
         }
     }
 
+    /** A listing comes a page at a time: notes by list_notes' cursor, resources by resources/list's; each page whole and in order. */
+    @Test
+    void listingsComeAPageAtATimeAndNotesAreReadSeveralAtOnce(@TempDir Path own) throws Exception {
+        Path notes = java.nio.file.Files.createDirectories(own.resolve("notes"));
+        int many = dev.bearings.app.Limits.RESOURCES_PAGE + 5;
+        for (int i = 0; i < many; i++) {
+            Files.writeString(notes.resolve(String.format("n%03d.md", i)), "# Note " + i + "\n\nA line.\n");
+        }
+        try (ExampleIndex index = ExampleIndex.of(notes, own.resolve("index"), "sqlite")) {
+            index.index().syncAll();
+            try (HttpServing served = HttpServing.of(index.index(), own.resolve("data"))) {
+                McpSyncClient paging = client(served, new CopyOnWriteArrayList<>());
+                try {
+                    paging.initialize();
+                    McpSchema.ListResourcesResult first = paging.listResources((String) null);
+                    assertThat(first.resources()).hasSize(dev.bearings.app.Limits.RESOURCES_PAGE);
+                    assertThat(first.nextCursor()).isNotNull();
+                    McpSchema.ListResourcesResult second = paging.listResources(first.nextCursor());
+                    assertThat(second.resources()).hasSize(5);
+                    assertThat(second.nextCursor()).isNull();
+                    assertThat(second.resources().get(4).uri()).endsWith("/n" + (many - 1) + ".md");
+                    assertThat(paging.listResources().resources()).as("the client's own paging reaches every note").hasSize(many);
+
+                    JsonNode page = JSON.valueToTree(paging.callTool(new McpSchema.CallToolRequest("list_notes", Map.of("limit", 100)))
+                            .structuredContent());
+                    assertThat(page.path("notes")).hasSize(100);
+                    List<String> seen = new java.util.ArrayList<>();
+                    page.path("notes").forEach(n -> seen.add(n.path("id").asText()));
+                    while (page.hasNonNull("nextCursor")) {
+                        page = JSON.valueToTree(paging.callTool(new McpSchema.CallToolRequest("list_notes",
+                                Map.of("limit", 100, "cursor", page.path("nextCursor").asText()))).structuredContent());
+                        page.path("notes").forEach(n -> seen.add(n.path("id").asText()));
+                    }
+                    assertThat(seen).hasSize(many).doesNotHaveDuplicates();
+
+                    JsonNode read = JSON.valueToTree(paging.callTool(new McpSchema.CallToolRequest("read_notes",
+                            Map.of("ids", List.of("n001.md", "nope.md", "n002.md")))).structuredContent());
+                    assertThat(read.path("notes")).extracting(n -> n.path("id").asText()).containsExactly("n001.md", "n002.md");
+                    assertThat(read.path("notes").get(0).path("markdown").asText()).isEqualTo("# Note 1\n\nA line.\n");
+                    assertThat(read.path("notFound").get(0).path("id").asText()).isEqualTo("nope.md");
+                    assertThat(read.path("notFound").get(0).path("error").asText()).contains("no note with id 'nope.md'");
+                } finally {
+                    paging.closeGracefully();
+                }
+            }
+        }
+    }
+
     /** Over HTTP too, a request before the client said it is initialized is answered, never left waiting. */
     @Test
     void aRequestBeforeTheClientIsInitializedIsAnswered() throws Exception {
@@ -133,6 +181,6 @@ class McpClientTest {
         HttpResponse<String> early = http.send(post.copy().header("Mcp-Session-Id", session).POST(HttpRequest.BodyPublishers.ofString(
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")).build(), HttpResponse.BodyHandlers.ofString());
         String body = early.body().lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5)).findFirst().orElse(early.body());
-        assertThat(JSON.readTree(body).path("result").path("tools")).as(body).hasSize(6);
+        assertThat(JSON.readTree(body).path("result").path("tools")).as(body).hasSize(7);
     }
 }

@@ -62,7 +62,7 @@ class McpStdioTest {
         server.send("{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"ping\"}");
         server.send("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"tools/call\",\"params\":[1]}");
         server.send("{\"jsonrpc\":\"2.0\",\"id\":\"noMethod\"}");
-        assertThat(server.request("after", "tools/list", null).path("result").path("tools")).hasSize(6);
+        assertThat(server.request("after", "tools/list", null).path("result").path("tools")).hasSize(7);
         List<JsonNode> errors = server.unaddressed().subList(before, server.unaddressed().size());
         assertThat(errors).extracting(e -> e.path("error").path("code").asInt()).contains(-32700, -32600);
         assertThat(server.answer("old", Duration.ofSeconds(5)).path("error").path("code").asInt()).isEqualTo(-32600);
@@ -86,7 +86,7 @@ class McpStdioTest {
         JsonNode notAnObject = server.call("w-boom", "search_notes", "\"boom\"");
         assertThat(notAnObject.path("error").path("code").asInt()).as(notAnObject.toString()).isEqualTo(-32602);
         assertThat(notAnObject.path("error").path("message").asText()).isEqualTo("Invalid params: arguments must be an object");
-        assertThat(server.request("after-boom", "tools/list", null).path("result").path("tools")).as("still serving").hasSize(6);
+        assertThat(server.request("after-boom", "tools/list", null).path("result").path("tools")).as("still serving").hasSize(7);
         assertThat(text(server.call("w5", "search_notes", "{\"query\":\"vpn\",\"mode\":\"psychic\"}"))).contains("mode");
         assertThat(text(server.call("w6", "list_notes", "{\"tag\": [\"a\"]}"))).contains("tag");
         String huge = "word ".repeat(400_000);
@@ -229,7 +229,7 @@ class McpStdioTest {
             fresh.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             fresh.send("{\"jsonrpc\":\"2.0\",\"id\":\"right-after\",\"method\":\"tools/list\"}");
             assertThat(fresh.answer("init", StdioClient.ANSWER).has("result")).isTrue();
-            assertThat(fresh.answer("right-after", StdioClient.ANSWER).path("result").path("tools")).hasSize(6);
+            assertThat(fresh.answer("right-after", StdioClient.ANSWER).path("result").path("tools")).hasSize(7);
             assertThat(fresh.call("nothing", "sync_index", "{}").path("result").path("isError").asBoolean()).isFalse();
             assertThat(fresh.request("ping", "ping", null).has("result")).isTrue();
             assertThat(fresh.unaddressed()).as("nothing changed since the server started").isEmpty();

@@ -28,9 +28,11 @@ import java.util.Optional;
  */
 final class CheckedMessages implements Filter {
     private final McpJsonMapper sdkJson;
+    private final java.util.function.Function<com.fasterxml.jackson.databind.JsonNode, Optional<String>> direct;
 
-    CheckedMessages(McpJsonMapper sdkJson) {
+    CheckedMessages(McpJsonMapper sdkJson, java.util.function.Function<com.fasterxml.jackson.databind.JsonNode, Optional<String>> direct) {
         this.sdkJson = sdkJson;
+        this.direct = direct;
     }
 
     @Override
@@ -48,7 +50,21 @@ final class CheckedMessages implements Filter {
                     "Invalid Request: a message may be at most " + McpHttpServer.MAX_REQUEST_BYTES + " bytes", true));
             return;
         }
-        Optional<JsonRpcChecks.Refusal> refused = JsonRpcChecks.check(new String(body, StandardCharsets.UTF_8), sdkJson).refusal();
+        JsonRpcChecks.Checked checked = JsonRpcChecks.check(new String(body, StandardCharsets.UTF_8), sdkJson);
+        Optional<JsonRpcChecks.Refusal> refused = checked.refusal();
+        if (refused.isEmpty() && request.getHeader("Mcp-Session-Id") != null) {
+            // Answered here, a page at a time, for a client with a session (the token, checked before, is what admits it).
+            Optional<String> answered = direct.apply(checked.message());
+            if (answered.isPresent()) {
+                byte[] json = answered.get().getBytes(StandardCharsets.UTF_8);
+                response.setStatus(HttpServletResponse.SC_OK);
+                response.setContentType("application/json");
+                response.setCharacterEncoding("UTF-8");
+                response.setContentLength(json.length);
+                response.getOutputStream().write(json);
+                return;
+            }
+        }
         if (refused.isPresent()) {
             JsonRpcChecks.Refusal refusal = refused.get();
             // A malformed answer from the client is refused too, as the transport's rules say, but with no id:

@@ -75,12 +75,17 @@ public final class McpHttpServer implements AutoCloseable {
      */
     public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets,
                                       McpJsonMapper sdkJson) throws IOException {
-        return start(address, port, token, key, servlets, sdkJson, new Activity());
+        return start(address, port, token, key, servlets, sdkJson, new Activity(), message -> java.util.Optional.empty());
     }
 
-    /** @param activity hears of every request that carries the token */
+    /**
+     * @param activity hears of every request that carries the token
+     * @param direct   the answer to a request this server answers itself, not the SDK ({@code resources/list}), if it is one
+     */
     public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets,
-                                      McpJsonMapper sdkJson, Activity activity) throws IOException {
+                                      McpJsonMapper sdkJson, Activity activity,
+                                      java.util.function.Function<com.fasterxml.jackson.databind.JsonNode, java.util.Optional<String>> direct)
+            throws IOException {
         requireLoopback(address);
         requireFree(address, port);
         TOMCAT_LOG.setLevel(Level.WARNING);
@@ -121,7 +126,7 @@ public final class McpHttpServer implements AutoCloseable {
         context.addFilterMap(everything);
         FilterDef checked = new FilterDef();
         checked.setFilterName("messages");
-        checked.setFilter(new CheckedMessages(sdkJson));
+        checked.setFilter(new CheckedMessages(sdkJson, direct));
         checked.setAsyncSupported("true");
         context.addFilterDef(checked);
         FilterMap endpoint = new FilterMap();
