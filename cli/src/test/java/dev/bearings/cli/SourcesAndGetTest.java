@@ -87,6 +87,32 @@ class SourcesAndGetTest {
                 .contains("delete it and name the sources again").doesNotContain("Unrecognized token").doesNotContain("Jackson");
     }
 
+    /** Folders and notes left out by a .bearingsignore or --exclude: never indexed, counted, and remembered with the folder. */
+    @Test
+    void ignoreRulesLeaveOutFoldersAndNotesAndAreRemembered() throws Exception {
+        Path notes = folder("vault", "keep.md", "# Keep\n\nthe lighthouse lamp\n");
+        Path archive = Files.createDirectories(notes.resolve("Archive"));
+        Files.writeString(archive.resolve("old.md"), "# Old\n\nthe old lighthouse lamp\n");
+        Path templates = Files.createDirectories(notes.resolve("templates"));
+        Files.writeString(templates.resolve("daily.md"), "# Daily\n\n- [ ] lamp\n");
+        Files.writeString(notes.resolve("draft.tmp.md"), "# Draft\n\nlamp\n");
+        Files.writeString(notes.resolve(".bearingsignore"), "# what a template folder is\ntemplates/\n");
+        Path index = root.resolve("index");
+        CliRun run = CliRun.of("index", "--folder", notes.toString(), "--exclude", "Archive/", "--exclude", "*.tmp.md", "--index",
+                index.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("1 note added").contains("skipped 3 (left out by an ignore rule)");
+        assertThat(JSON.readTree(CliRun.of("notes", "--json", "--index", index.toString()).out()))
+                .extracting(n -> n.path("id").asText()).containsExactly("keep.md");
+        // Remembered: a plain sync leaves them out too, and a new note in a left-out folder is no change.
+        Files.writeString(archive.resolve("older.md"), "# Older\n");
+        assertThat(JSON.readTree(CliRun.of("status", "--json", "--index", index.toString()).out()).path("changedSinceLastSync").asInt())
+                .isZero();
+        assertThat(CliRun.of("index", "--index", index.toString()).out()).contains("0 notes added");
+        assertThat(CliRun.of("sources", "--index", index.toString()).out()).contains("left out 3: left out by an ignore rule");
+        assertThat(CliRun.of("index", "--exclude", "x/", "--index", index.toString()).err()).contains("--exclude goes with --folder");
+    }
+
     /** Notes that cannot be read are skipped and named, once: they are not "changed since the last sync" for ever. */
     @Test
     void skippedNotesAreNamedAndNotPendingForEver() throws Exception {

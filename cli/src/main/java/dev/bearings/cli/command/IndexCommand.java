@@ -63,6 +63,11 @@ public final class IndexCommand implements Callable<Integer> {
     @Option(names = "--folder", paramLabel = "DIR", description = "A folder of Markdown notes (repeatable).")
     private List<Path> folders = new ArrayList<>();
 
+    @Option(names = "--exclude", paramLabel = "PATTERN", description = "With --folder: leave out files and folders like this, in "
+            + "gitignore's syntax (Archive/, templates/, *.draft.md; repeatable); remembered with the folder. A .bearingsignore "
+            + "at the top of the folder says the same; hidden files and folders are always left out.")
+    private List<String> excludes = new ArrayList<>();
+
     @Option(names = "--bear", paramLabel = "PATH", arity = "0..1", fallbackValue = "",
             description = "Index Bear's notes (read-only), from its usual database or from PATH.")
     private String bear;
@@ -279,7 +284,17 @@ public final class IndexCommand implements Callable<Integer> {
         } else if (includeArchived) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--include-archived goes with --bear");
         }
-        folders.forEach(dir -> given.add(new SourcesConfig.Source("folder", Map.of("path", real(dir).toString()))));
+        if (!excludes.isEmpty() && folders.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--exclude goes with --folder: it says what to leave out of "
+                    + "the folders given");
+        }
+        for (Path dir : folders) {
+            Map<String, String> settings = new TreeMap<>(Map.of("path", real(dir).toString()));
+            if (!excludes.isEmpty()) {
+                settings.put("exclude", String.join("\n", excludes));
+            }
+            given.add(new SourcesConfig.Source("folder", settings));
+        }
         for (String source : otherSources) {
             ProviderSpec named = ProviderSpec.parse(source);
             given.add(new SourcesConfig.Source(named.name(), named.settings().asMap()));

@@ -53,16 +53,29 @@ public final class FolderSource implements NoteSource {
 
     private final Path root;
     private final Beneath beneath;
+    /** The patterns the user gave with the source; the folder's own {@value IgnoreRules#FILE} is read afresh at each listing. */
+    private final List<String> excludes;
+    private IgnoreRules rules = IgnoreRules.NONE;
     private final Map<String, Integer> skipped = new TreeMap<>();
     /** What the last listing left out, each named: see {@link #passedOver()}. */
     private final List<String> passedOver = new java.util.ArrayList<>();
 
     public FolderSource(Path root) {
-        this(root, true);
+        this(root, List.of());
+    }
+
+    /** @param excludes what to leave out besides the folder's own {@value IgnoreRules#FILE}, in gitignore's syntax */
+    public FolderSource(Path root, List<String> excludes) {
+        this(root, true, excludes);
     }
 
     /** @param held false to check folders by path, as where they cannot be held open (Windows), to test those checks */
     FolderSource(Path root, boolean held) {
+        this(root, held, List.of());
+    }
+
+    private FolderSource(Path root, boolean held, List<String> excludes) {
+        this.excludes = List.copyOf(excludes);
         this.root = root.toAbsolutePath().normalize();
         Path real;
         try {
@@ -85,6 +98,7 @@ public final class FolderSource implements NoteSource {
         }
         skipped.clear();
         passedOver.clear();
+        rules = rules();
         List<NoteFingerprint> notes = new ArrayList<>();
         try (OpenFolder top = beneath.openRoot()) {
             walk(top, "", new ArrayList<>(List.of(top.key())), notes);
@@ -104,6 +118,10 @@ public final class FolderSource implements NoteSource {
             String id = prefix + name;
             try {
                 BasicFileAttributes attributes = folder.attributes(name);
+                if (rules.leavesOut(id, attributes.isDirectory()) && (attributes.isDirectory() || isMarkdown(name))) {
+                    skip(IgnoreRules.LEFT_OUT);
+                    continue;
+                }
                 if (attributes.isSymbolicLink()) {
                     walkLink(id, above, notes);
                 } else if (attributes.isDirectory()) {
@@ -183,8 +201,8 @@ public final class FolderSource implements NoteSource {
         if (!isMarkdown(fileName)) {
             throw new UnreadableNote(id, "not a Markdown note of " + root);
         }
-        if (names.stream().anyMatch(FolderSource::hidden)) {
-            return Optional.empty(); // hidden, as list() hides it
+        if (names.stream().anyMatch(FolderSource::hidden) || rules().leavesOutNote(id)) {
+            return Optional.empty(); // hidden or left out, as list() leaves it out
         }
         try (Beneath.Found found = beneath.find(names)) {
             if (found == null) {
@@ -331,10 +349,23 @@ public final class FolderSource implements NoteSource {
         return List.of(root);
     }
 
-    /** The notes folder with everything below it, but for the folders this source never reads. */
+    /** The notes folder with everything below it, but for the folders this source never reads (hidden, left out). */
     @Override
     public Watched watched() {
-        return Watched.folders(List.of(root), folder -> hidden(folder.getFileName().toString()));
+        IgnoreRules now = rules();
+        return Watched.folders(List.of(root), folder -> hidden(folder.getFileName().toString())
+                || now.leavesOut(root.relativize(folder.toAbsolutePath().normalize()).toString().replace('\\', '/'), true));
+    }
+
+    /** The rules as they are now: the folder's own file may have changed since the last listing. */
+    private IgnoreRules rules() {
+        try {
+            return IgnoreRules.of(root, excludes);
+        } catch (IOException unreadable) {
+            // A rules file that cannot be read leaves nothing out; said once per listing.
+            skip(IgnoreRules.FILE + " cannot be read (" + unreadable.getClass().getSimpleName() + ")");
+            return IgnoreRules.of(excludes);
+        }
     }
 
     /** A hidden file or folder ({@code .git}, {@code .obsidian}, {@code .trash}): never a note, never read. */

@@ -18,16 +18,18 @@ public final class FolderSourceProvider implements NoteSourceProvider {
 
     @Override
     public String description() {
-        return "a folder of Markdown files, read recursively (an Obsidian vault, an export): path=DIR";
+        return "a folder of Markdown files, read recursively (an Obsidian vault, an export): path=DIR, and what to leave out, "
+                + "exclude=PATTERNS (gitignore's syntax, one a line; the folder's own .bearingsignore too)";
     }
 
     @Override
     public Set<String> settingNames() {
-        return Set.of("path");
+        return Set.of("path", "exclude");
     }
 
     @Override
     public NoteSource create(Settings settings) {
-        return new FolderSource(Path.of(new SettingValues("note source 'folder'", settings).required("path", "DIR")));
+        SettingValues values = new SettingValues("note source 'folder'", settings);
+        return new FolderSource(Path.of(values.required("path", "DIR")), IgnoreRules.patterns(settings.asMap().get("exclude")));
     }
 }

@@ -1,0 +1,40 @@
+package dev.bearings.source.files;
+
+import dev.bearings.core.source.NoteFingerprint;
+import dev.bearings.core.source.Watched;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A folder source leaves out what its .bearingsignore and its excludes say, in gitignore's syntax, as git
+ * would (a later !pattern takes a note back): in listing, in reading, and in what a watcher watches.
+ */
+class IgnoreRulesTest {
+
+    @Test
+    void rulesOfTheFileAndTheSourceLeaveOutAsGitWould(@TempDir Path root) throws Exception {
+        for (String note : List.of("keep.md", "Archive/old.md", "Archive/keep-this.md", "deep/templates/daily.md", "notes/a.draft.md",
+                "notes/b.md", ".obsidian/workspace.md")) {
+            Files.createDirectories(root.resolve(note).getParent());
+            Files.writeString(root.resolve(note), "# Note\n\ntext\n");
+        }
+        Files.writeString(root.resolve(IgnoreRules.FILE), "templates/\n*.draft.md\n");
+        FolderSource source = new FolderSource(root, List.of("Archive/*", "!Archive/keep-this.md"));
+        assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("Archive/keep-this.md", "keep.md", "notes/b.md");
+        assertThat(source.skipped()).containsEntry(IgnoreRules.LEFT_OUT, 3);
+        assertThat(source.read("deep/templates/daily.md")).as("left out in reading too").isEmpty();
+        assertThat(source.read("notes/b.md")).isPresent();
+
+        Watched watched = source.watched();
+        assertThat(watched.trees()).containsExactly(root.toAbsolutePath().normalize());
+        assertThat(watched.skipped().test(root.resolve("deep/templates"))).as("a folder left out is not watched").isTrue();
+        assertThat(watched.skipped().test(root.resolve(".obsidian"))).as("nor a hidden one").isTrue();
+        assertThat(watched.skipped().test(root.resolve("notes"))).isFalse();
+    }
+}
