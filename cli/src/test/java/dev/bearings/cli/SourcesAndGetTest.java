@@ -137,6 +137,25 @@ class SourcesAndGetTest {
         assertThat(CliRun.of("index", "--index", index.toString()).out()).contains("1 note added");
     }
 
+    /** A note's title and text print their control sequences as visible escapes in search, notes and index: never obeyed. */
+    @Test
+    void terminalControlSequencesInNotesAreShownNotObeyed() throws Exception {
+        String clipboard = "\u001b]52;c;ZXZpbA==\u0007";
+        Path notes = folder("hostile", "trap\u001b[2J.md", "# Trap " + clipboard + "\n\nThe lighthouse keeper " + clipboard
+                + " wrote \u001b]0;owned\u0007 this.\n");
+        Path index = root.resolve("index");
+        CliRun indexed = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
+        CliRun search = CliRun.of("search", "--index", index.toString(), "--color", "never", "lighthouse keeper");
+        CliRun listed = CliRun.of("notes", "--index", index.toString());
+        for (CliRun run : List.of(indexed, search, listed)) {
+            assertThat(run.out() + run.err()).doesNotContain("\u001b").doesNotContain("\u0007");
+        }
+        assertThat(search.out()).contains("Trap \\x1b]52;c;ZXZpbA==\\x07");
+        assertThat(listed.out()).contains("trap\\x1b[2J.md");
+        JsonNode json = JSON.readTree(CliRun.of("search", "--index", index.toString(), "--json", "lighthouse keeper").out());
+        assertThat(json.get(0).path("title").asText()).as("JSON keeps the text as it is, escaped as JSON").isEqualTo("Trap " + clipboard);
+    }
+
     @Test
     void aNoteIsReadByIdFileOrTitleWholeBySectionOrByLines() throws Exception {
         Path notes = McpServerProcess.exampleNotes(root);

@@ -8,6 +8,7 @@ import dev.bearings.app.Plugins;
 import dev.bearings.app.SourceNames;
 import dev.bearings.app.SourcesConfig;
 import dev.bearings.cli.option.StoreOptions;
+import dev.bearings.cli.output.Visible;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.plugin.Settings;
@@ -103,11 +104,15 @@ public final class GetCommand implements Callable<Integer> {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(read));
             return 0;
         }
+        // On a terminal the text is shown, not obeyed: a note cannot write the clipboard or the window's title. Piped, it is
+        // the note's own bytes, as cat gives them.
+        boolean terminal = System.console() != null;
         for (NoteJson note : read) {
             if (read.size() > 1) {
-                out.println("==> " + note.title() + " (" + note.id() + ") <==");
+                out.println("==> " + Visible.of(note.title()) + " (" + Visible.of(note.id()) + ") <==");
             }
-            out.print(note.markdown().endsWith("\n") || note.markdown().isEmpty() ? note.markdown() : note.markdown() + "\n");
+            String text = terminal ? Visible.of(note.markdown()) : note.markdown();
+            out.print(text.endsWith("\n") || text.isEmpty() ? text : text + "\n");
         }
         return 0;
     }

@@ -27,6 +27,7 @@ import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import dev.bearings.core.usecase.SyncIndex;
+import dev.bearings.cli.output.Visible;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -194,12 +195,12 @@ public final class IndexCommand implements Callable<Integer> {
                             spec.commandLine().getErr().println("bearings: " + report.source() + " holds no notes (a note is a file "
                                     + "ending in .md or .markdown, in any case; hidden folders are passed over): is it the right folder?");
                         }
-                        report.unreadable().forEach(note -> spec.commandLine().getErr().println(
-                                "bearings: skipped " + report.source() + " " + note));
+                        report.unreadable().forEach(note -> spec.commandLine().getErr().println(Visible.of(
+                                "bearings: skipped " + report.source() + " " + note)));
                         if (json) {
                             reports.add(SyncReportJson.of(report));
                         } else {
-                            fitted.lines("", "  ", SyncSummary.line(report)).forEach(spec.commandLine().getOut()::println);
+                            fitted.lines("", "  ", Visible.of(SyncSummary.line(report))).forEach(spec.commandLine().getOut()::println);
                         }
                     }
                 });
@@ -267,7 +268,7 @@ public final class IndexCommand implements Callable<Integer> {
         out.flush();
         watcher.syncOnChange(() -> SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX,
                 SourcesSync.Listener.NONE), line -> {
-                    fitted.lines("", "  ", line).forEach(out::println);
+                    fitted.lines("", "  ", Visible.of(line)).forEach(out::println);
                     out.flush();
                 });
     }

@@ -10,6 +10,7 @@ import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.usecase.ListNotes;
+import dev.bearings.cli.output.Visible;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -85,7 +86,8 @@ public final class NotesCommand implements Callable<Integer> {
         }
         for (IndexedNote note : notes) {
             String tags = note.tags().isEmpty() ? "" : "  #" + String.join(" #", new TreeSet<>(note.tags()));
-            out.printf("%s  %s  (%s)%s%n", note.modified().toString().substring(0, 10), note.title(), note.id(), tags);
+            out.printf("%s  %s  (%s)%s%n", note.modified().toString().substring(0, 10), Visible.of(note.title()), Visible.of(note.id()),
+                    Visible.of(tags));
         }
         if (notes.isEmpty()) {
             out.println("No notes found.");

@@ -16,6 +16,7 @@ import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Fitted;
 import dev.bearings.cli.output.Highlights;
 import dev.bearings.cli.output.TerminalWidth;
+import dev.bearings.cli.output.Visible;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
@@ -282,21 +283,22 @@ public final class SearchCommand implements Callable<Integer> {
         Highlights highlights = highlights();
         int n = 1;
         for (SearchNotes.NoteHits note : results.notes()) {
-            fitted.lines(n++ + ". ", INDENT, highlights.title(note.note().title()) + "  (" + note.note().id() + ")").forEach(out::println);
+            fitted.lines(n++ + ". ", INDENT, highlights.title(Visible.of(note.note().title())) + "  (" + Visible.of(note.note().id()) + ")")
+                    .forEach(out::println);
             for (SearchNotes.Hit hit : note.hits()) {
                 String why = (hit.vectorRank().isPresent() ? "vector #" + hit.vectorRank().getAsInt() : "")
                         + (hit.vectorRank().isPresent() && hit.keywordRank().isPresent() ? ", " : "")
                         + (hit.keywordRank().isPresent() ? "keyword #" + hit.keywordRank().getAsInt() : "");
-                String heading = hit.headingPath();
+                String heading = Visible.of(hit.headingPath());
                 // The text of an attachment (Bear's OCR of a PDF or an image) is found by its name, not by a line of the note.
-                String where = !hit.chunk().attachment().isEmpty() ? "attachment " + hit.chunk().attachment()
+                String where = !hit.chunk().attachment().isEmpty() ? "attachment " + Visible.of(hit.chunk().attachment())
                         : String.format(Locale.ROOT, "%s  lines %d-%d", heading.isEmpty() ? "(top)" : heading, hit.chunk().startLine(),
                         hit.chunk().endLine());
                 fitted.lines(INDENT, INDENT, String.format(Locale.ROOT, "%s  score %.4f (%s)", where, hit.score(), why))
                         .forEach(out::println);
-                fitted.lines(INDENT, INDENT, highlights.snippet(hit.snippet())).forEach(out::println);
+                fitted.lines(INDENT, INDENT, highlights.snippet(Visible.of(hit.snippet()))).forEach(out::println);
                 // Whole, however wide: a terminal opens a link only when it is on one line.
-                out.println(INDENT + hit.link());
+                out.println(INDENT + Visible.of(hit.link()));
             }
         }
         if (parseMode() == SearchNotes.Mode.HYBRID) {

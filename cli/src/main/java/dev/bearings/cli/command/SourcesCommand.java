@@ -11,6 +11,7 @@ import dev.bearings.app.SourcesSync;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Fitted;
 import dev.bearings.cli.output.TerminalWidth;
+import dev.bearings.cli.output.Visible;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import picocli.CommandLine;
@@ -76,9 +77,9 @@ public final class SourcesCommand implements Callable<Integer> {
             for (SourceStatusJson source : sources) {
                 String synced = source.lastSync() == null ? "never synced"
                         : "synced " + Instant.parse(source.lastSync()).truncatedTo(ChronoUnit.SECONDS);
-                fitted.lines("", "    ", source.name() + "  " + source.kind() + "  " + (source.location() == null ? source.id()
-                        : source.location()) + "  " + Counted.of(source.notes(), "note") + ", " + synced + "  " + state(source))
-                        .forEach(out::println);
+                fitted.lines("", "    ", Visible.of(source.name() + "  " + source.kind() + "  " + (source.location() == null
+                        ? source.id() : source.location()) + "  " + Counted.of(source.notes(), "note") + ", " + synced + "  "
+                        + state(source))).forEach(out::println);
                 source.skipped().forEach((reason, count) -> out.println("    left out " + count + ": " + reason));
             }
         }

@@ -12,6 +12,7 @@ import dev.bearings.app.SourcesSync;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Fitted;
 import dev.bearings.cli.output.TerminalWidth;
+import dev.bearings.cli.output.Visible;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.source.SourceException;
@@ -74,7 +75,7 @@ public final class StatusCommand implements Callable<Integer> {
         Fitted fitted = Fitted.to(TerminalWidth.of(TerminalWidth.AUTO));
         // A label column, its values fitted to the terminal under it.
         BiConsumer<String, String> row = (label, value) -> fitted.lines(String.format(Locale.ROOT, "%-11s", label),
-                " ".repeat(11), value).forEach(out::println);
+                " ".repeat(11), Visible.of(value)).forEach(out::println);
         row.accept("index", String.format(Locale.ROOT, "%s (%s, format %d)", folder, status.store(), status.formatVersion()));
         row.accept("model", String.format(Locale.ROOT, "%s, %d dimensions", status.model(), status.dimension()));
         row.accept("chunking", chunking);

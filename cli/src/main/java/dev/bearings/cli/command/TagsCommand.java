@@ -6,6 +6,7 @@ import dev.bearings.app.Plugins;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.usecase.ListTags;
+import dev.bearings.cli.output.Visible;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -48,7 +49,7 @@ public final class TagsCommand implements Callable<Integer> {
             return 0;
         }
         for (ListTags.TagCount tag : tags) {
-            out.printf("%5d  #%s%n", tag.notes(), tag.tag());
+            out.printf("%5d  #%s%n", tag.notes(), Visible.of(tag.tag()));
         }
         return 0;
     }
