@@ -31,7 +31,7 @@ public final class Advice {
         if (failure instanceof IndexUnreadableException unreadable) {
             return switch (unreadable.problem()) {
                 case ABSENT -> message + " (run bearings index" + flags + " --folder DIR, or --bear, first)";
-                case DAMAGED -> message + ". If it is damaged, rebuild it with: bearings index" + flags + " --rebuild";
+                case DAMAGED -> message + "; rebuild it from the notes with: bearings index" + flags + " --rebuild";
                 case BUSY -> message + "; try again when it is done";
                 case UNWRITABLE -> message;
                 case UNREACHABLE -> message + "; check the address and that the server runs";

@@ -100,29 +100,43 @@ public final class ChangeWatcher implements AutoCloseable {
      * the next change, or Bear's database unlocked, brings the index up to date.
      */
     public void syncOnChange(Sync sync, Consumer<String> lines) throws InterruptedException {
+        syncOnChange(sync, ChangeWatcher::summary, lines);
+    }
+
+    /**
+     * The same, each sync said as {@code said} says it: the lines to print for the reports of the sources that changed
+     * (a person's summary, or JSON Lines for a program).
+     */
+    public void syncOnChange(Sync sync, java.util.function.Function<List<SyncIndex.Report>, List<String>> said, Consumer<String> lines)
+            throws InterruptedException {
         while (awaitChange()) {
-            syncNow(sync, lines);
+            syncNow(sync, said, lines);
         }
     }
 
     /** {@link #syncOnChange}, after one sync now: for what changed while nothing watched. */
     public void syncNowAndOnChange(Sync sync, Consumer<String> lines) throws InterruptedException {
-        syncNow(sync, lines);
+        syncNow(sync, ChangeWatcher::summary, lines);
         syncOnChange(sync, lines);
     }
 
-    private static void syncNow(Sync sync, Consumer<String> lines) throws InterruptedException {
-        String time = LocalTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    /** The sources that changed, in one line: the time and each one's summary. */
+    private static List<String> summary(List<SyncIndex.Report> changed) {
+        return List.of(LocalTime.now().truncatedTo(ChronoUnit.SECONDS) + " "
+                + String.join("; ", changed.stream().map(SyncSummary::line).toList()));
+    }
+
+    private static void syncNow(Sync sync, java.util.function.Function<List<SyncIndex.Report>, List<String>> said, Consumer<String> lines)
+            throws InterruptedException {
         try {
-            List<SyncIndex.Report> reports = sync.run();
-            List<String> changed = reports.stream().filter(r -> r.added() + r.changed() + r.removed() > 0)
-                    .map(SyncSummary::line).toList();
+            List<SyncIndex.Report> changed = sync.run().stream().filter(r -> r.added() + r.changed() + r.removed() > 0).toList();
             if (!changed.isEmpty()) {
-                lines.accept(time + " " + String.join("; ", changed));
+                said.apply(changed).forEach(lines);
             }
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
+            String time = LocalTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
             lines.accept(time + " the sync failed, the index is as it was: " + Objects.toString(e.getMessage(), e.toString()));
         }
     }

@@ -50,7 +50,7 @@ public final class Bearings implements Runnable {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
-    /** Runs one command line and returns its exit code: 0 ok, 1 failure, 2 bad usage. */
+    /** Runs one command line and returns its exit code: 0 found, 1 nothing found, 2 an error or a bad command line. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         return CommandLines.run(commandLine(), out, err, args);
     }
@@ -64,8 +64,10 @@ public final class Bearings implements Runnable {
         return CommandFactory.commandLine(Bearings.class);
     }
 
+    /** {@code bearings} alone: what it does and its commands, as for a bad command line (exit 2), on stderr. */
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        spec.commandLine().usage(spec.commandLine().getErr());
+        throw new CommandLine.ParameterException(spec.commandLine(), "no command given");
     }
 }

@@ -218,7 +218,7 @@ class ServedSearchTest {
         Path alone = Files.createDirectories(root.resolve("second"));
         Path empty = alone.resolve("index");
         assertThat(CliRun.of("index", "--folder", Files.createDirectories(alone.resolve("no-notes")).toString(), "--index",
-                empty.toString()).exitCode()).isZero();
+                empty.toString()).exitCode()).as("an index of a folder with no notes: nothing found").isEqualTo(1);
         try (ServedMcp second = McpServerProcess.served(alone, empty)) {
             Path entry = second.dataFolder().resolve(ServerEntry.FOLDER).resolve(Integer.toString(second.port()));
             assertThat(Files.readString(entry)).startsWith("address 127.0.0.1\nindex " + empty + "\npid " + second.pid() + "\nkey ");

@@ -30,7 +30,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -89,7 +88,7 @@ public final class McpTools {
                           "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most passages to return (default 10)."},
                           "tags":{"type":"array","items":{"type":"string"},"description":"Only notes with one of these tags or a child tag (work matches work/projects)."},
                           "mode":{"type":"string","enum":["hybrid","vector","keyword"],"description":"hybrid (default) fuses meaning and keywords; vector is meaning only; keyword is exact words only."},
-                          "since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01 or 2026-03-01T08:00:00Z)."},
+                          "since":{"type":"string","description":"Only notes modified on or after this date: 2026-03-01, 2026-03-01T08:00:00Z, or a time ago: 7d, 2w, 3m, 1y, today, yesterday."},
                           "before":{"type":"string","description":"Only notes modified before this date."}},
                          "required":["query"],"additionalProperties":false}""",
                         "passages", Access.READS, this::search),
@@ -121,7 +120,7 @@ public final class McpTools {
                         {"type":"object","properties":{
                           "tag":{"type":"string","description":"Only notes with this tag or a child tag."},
                           "title_contains":{"type":"string","description":"Only notes whose title contains this text (any case)."},
-                          "modified_since":{"type":"string","description":"Only notes modified on or after this date (2026-03-01)."},
+                          "modified_since":{"type":"string","description":"Only notes modified on or after this date: 2026-03-01, or a time ago: 7d, 2w, yesterday."},
                           "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes in a page (default 50)."},
                           "cursor":{"type":"string","description":"The nextCursor of the page before, for the next page."}},
                          "additionalProperties":false}""",
@@ -210,6 +209,7 @@ public final class McpTools {
             index.refresh(Instant.now().plus(syncBudget.get()));
         }
         ChunkIndexReader reader = index.reader();
+        requireKnown(reader, filter.tags());
         SearchNotes.Results results = new SearchNotes(index.embedder(), reader.manifest().recipe().fusion())
                 .search(reader, new SearchNotes.Request(query, limit, mode, filter));
         return results.ranked().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
@@ -225,6 +225,14 @@ public final class McpTools {
         return NoteJson.of(new ReadNote(index.parser()).read(index.reader(), index::read, new ReadNote.Request(id, source, heading)));
     }
 
+    /** A tag no note carries is said, not answered with nothing as a tag with no match this time would be. */
+    private static void requireKnown(ChunkIndexReader reader, java.util.Collection<String> tags) {
+        List<String> unknown = ListTags.unknown(reader, tags);
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("no note is tagged " + String.join(" or ", unknown) + "; list_tags lists the tags there are");
+        }
+    }
+
     /** A page of notes, and where the next one starts. */
     record NotesPage(List<NoteSummaryJson> notes, String nextCursor) {
     }
@@ -234,6 +242,7 @@ public final class McpTools {
         int from = arguments.text("cursor").map(McpTools::offset).orElse(0);
         ListNotes.Query query = new ListNotes.Query(arguments.text("tag"), arguments.text("title_contains"),
                 arguments.date("modified_since"), from + limit + 1);
+        requireKnown(index.reader(), query.tag().map(List::of).orElse(List.of()));
         List<NoteSummaryJson> notes = ListNotes.list(index.reader(), query).stream().skip(from).map(NoteSummaryJson::of).toList();
         return notes.size() > limit ? new NotesPage(notes.subList(0, limit), cursor(from + limit)) : new NotesPage(notes, null);
     }
@@ -341,13 +350,7 @@ public final class McpTools {
         }
 
         public Optional<Instant> date(String name) {
-            return text(name).map(value -> {
-                try {
-                    return Dates.instant(value);
-                } catch (DateTimeParseException e) {
-                    throw new IllegalArgumentException(name + " takes a date like 2026-03-01, not '" + clip(value) + "'");
-                }
-            });
+            return text(name).map(value -> Dates.instant(value, name));
         }
     }
 }

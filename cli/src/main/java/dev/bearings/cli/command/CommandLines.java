@@ -9,12 +9,24 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.lang.reflect.Field;
+import java.util.List;
 import java.util.Set;
 
-/** How {@code bearings} runs a command line, from the terminal or for a served search: one form for every error. */
+/**
+ * How {@code bearings} runs a command line, from the terminal or for a served search: one form for every
+ * error, and one meaning for every exit code, as grep and ripgrep have them: 0 found (or done), 1 nothing
+ * found, 2 an error or a bad command line.
+ */
 public final class CommandLines {
     /** The classes whose flags make an index's recipe. */
     private static final Set<Class<?>> RECIPE_FLAGS = Set.of(ChunkingOptions.class, EmbedderOptions.class);
+
+    /** Something was found, or done. */
+    public static final int FOUND = 0;
+    /** Nothing was found: a search, a listing or a sync with nothing in it. */
+    public static final int NOTHING = 1;
+    /** An error: a bad command line, or a failure (an index missing or damaged, a source that cannot be read). */
+    public static final int ERROR = 2;
 
     private CommandLines() {
     }
@@ -28,19 +40,33 @@ public final class CommandLines {
         // One line, in the same form as every other error; the options only when asked for (--help).
         commandLine.setParameterExceptionHandler((ex, arguments) -> {
             CommandLine wrong = ex.getCommandLine();
-            String message = ex.getMessage().isEmpty() ? ex.getMessage()
-                    : Character.toLowerCase(ex.getMessage().charAt(0)) + ex.getMessage().substring(1);
-            wrong.getErr().println("bearings: " + message + " (" + wrong.getCommandSpec().qualifiedName(" ") + " --help lists the options)");
-            return CommandLine.ExitCode.USAGE;
+            wrong.getErr().println("bearings: " + said(ex) + " (" + wrong.getCommandSpec().qualifiedName(" ") + " --help lists the "
+                    + (wrong.getSubcommands().isEmpty() ? "options" : "commands and options") + ")");
+            return ERROR;
         });
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
             cl.getErr().println("bearings: " + Advice.message(ex, indexFlags(parseResult)));
-            return ex instanceof IllegalArgumentException ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.SOFTWARE;
+            return ERROR;
         });
         int code = commandLine.execute(args);
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** A command line picocli could not take, in our words: an unknown command or option with the likely one. */
+    private static String said(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            String given = unmatched.getUnmatched().get(0);
+            List<String> likely = unmatched.getSuggestions();
+            boolean option = given.startsWith("-");
+            String what = option ? "no option " + given : "no command " + given + (unmatched.getCommandLine().getSubcommands().isEmpty()
+                    ? " here (or too many arguments)" : "");
+            return likely.isEmpty() ? what : what + "; did you mean " + (option ? "" : unmatched.getCommandLine().getCommandName() + " ")
+                    + likely.get(0) + "?";
+        }
+        String message = ex.getMessage();
+        return message.isEmpty() ? message : Character.toLowerCase(message.charAt(0)) + message.substring(1);
     }
 
     /**

@@ -20,6 +20,7 @@ import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Fitted;
 import dev.bearings.cli.output.StoppedSyncNotice;
 import dev.bearings.cli.output.TerminalWidth;
+import dev.bearings.cli.output.Terminals;
 import dev.bearings.cli.output.SyncProgressBar;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
@@ -92,7 +93,8 @@ public final class IndexCommand implements Callable<Integer> {
     @Option(names = "--rebuild", description = "Start the index over.")
     private boolean rebuild;
 
-    @Option(names = "--json", description = "Print the summary as a JSON array, one object per source.")
+    @Option(names = "--json", description = "Print the summary as a JSON array, one object per source; with --watch, JSON Lines: "
+            + "one object per source synced, for the first sync and each later one that changed something.")
     private boolean json;
 
     @Option(names = "--watch", description = "After the sync, keep running and sync again whenever notes change "
@@ -115,9 +117,6 @@ public final class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         fitted = Fitted.to(TerminalWidth.of(TerminalWidth.AUTO));
-        if (watch && json) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--watch prints a line per sync; it does not go with --json");
-        }
         Path folder = storeOptions.folder();
         SourcesConfig config = SourcesConfig.read(folder);
         List<SourcesConfig.Source> given = givenSources();
@@ -175,16 +174,18 @@ public final class IndexCommand implements Callable<Integer> {
                     @Override
                     public SyncIndex.Progress starting(String source) {
                         bar = new SyncProgressBar(source, System.err);
-                        return notice.counting(source, System.console() != null ? bar : SyncIndex.Progress.NONE);
+                        return notice.counting(source, Terminals.stderr() ? bar : SyncIndex.Progress.NONE);
                     }
 
                     @Override
                     public void failed(String source, SourceException why) {
                         bar.close();
                         failed.add(source);
+                        // A lock clears by itself: only a source that is gone, or cannot be read, is one to drop.
                         spec.commandLine().getErr().println("bearings: cannot sync " + source + ": " + why.getMessage()
-                                + "; its notes stay in the index as they were (to drop them: bearings index --forget "
-                                + ShellWords.quote(source) + storeOptions.indexFlag() + ")");
+                                + "; its notes stay in the index as they were" + (why.problem() == SourceException.Problem.LOCKED
+                                ? "; the next bearings index" + storeOptions.indexFlag() + " syncs it"
+                                : " (to drop them: bearings sources remove " + ShellWords.quote(source) + storeOptions.indexFlag() + ")"));
                     }
 
                     @Override
@@ -197,7 +198,10 @@ public final class IndexCommand implements Callable<Integer> {
                         }
                         report.unreadable().forEach(note -> spec.commandLine().getErr().println(Visible.of(
                                 "bearings: skipped " + report.source() + " " + note)));
-                        if (json) {
+                        if (json && watch) {
+                            spec.commandLine().getOut().println(jsonLine(SyncReportJson.of(report)));
+                            spec.commandLine().getOut().flush();
+                        } else if (json) {
                             reports.add(SyncReportJson.of(report));
                         } else {
                             fitted.lines("", "  ", Visible.of(SyncSummary.line(report))).forEach(spec.commandLine().getOut()::println);
@@ -209,12 +213,12 @@ public final class IndexCommand implements Callable<Integer> {
                     watch(watcher, config, folder, index, sync);
                 }
             }
-            if (json) {
+            if (json && !watch) {
                 spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                         .writeValueAsString(reports));
             }
             // As grep: a run that found nothing to index is not a success a script should take for one.
-            return failed.isEmpty() && empty.isEmpty() ? 0 : 1;
+            return !failed.isEmpty() ? CommandLines.ERROR : !empty.isEmpty() ? CommandLines.NOTHING : CommandLines.FOUND;
         }
     }
 
@@ -266,11 +270,29 @@ public final class IndexCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("bearings: watching for changes; Ctrl-C stops");
         spec.commandLine().getErr().flush();
         out.flush();
-        watcher.syncOnChange(() -> SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX,
-                SourcesSync.Listener.NONE), line -> {
-                    fitted.lines("", "  ", Visible.of(line)).forEach(out::println);
-                    out.flush();
-                });
+        ChangeWatcher.Sync syncAll = () -> SourcesSync.run(config, plugins.sources(), folder, index, sync, Instant.MAX,
+                SourcesSync.Listener.NONE);
+        if (json) {
+            // A program reads one object a line; failures go to stderr, as every message does.
+            watcher.syncOnChange(syncAll, changed -> changed.stream().map(report -> jsonLine(SyncReportJson.of(report))).toList(),
+                    line -> {
+                        (line.startsWith("{") ? out : spec.commandLine().getErr()).println(line);
+                        out.flush();
+                    });
+            return;
+        }
+        watcher.syncOnChange(syncAll, line -> {
+            fitted.lines("", "  ", Visible.of(line)).forEach(out::println);
+            out.flush();
+        });
+    }
+
+    private static String jsonLine(SyncReportJson report) {
+        try {
+            return new ObjectMapper().writeValueAsString(report);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a sync report is always JSON", e);
+        }
     }
 
     /** The sources the flags name, in the order Bear, folders, others; empty when none is given. */

@@ -31,6 +31,7 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -126,8 +127,13 @@ public final class McpCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--bind " + bind + ": " + e.getMessage());
             }
         }
-        if (background && !http) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--background goes with --http");
+        if (!http) {
+            for (String withHttp : List.of("--port", "--bind", "--session-check", "--background", "--idle")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(withHttp)) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), withHttp + " goes with --http: over stdio "
+                            + "there is no port to listen on");
+                }
+            }
         }
         Duration idleTime;
         try {

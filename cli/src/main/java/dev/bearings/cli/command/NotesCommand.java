@@ -10,6 +10,7 @@ import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.usecase.ListNotes;
+import dev.bearings.core.usecase.ListTags;
 import dev.bearings.cli.output.Visible;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +19,6 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -64,13 +64,18 @@ public final class NotesCommand implements Callable<Integer> {
         }
         Optional<Instant> from;
         try {
-            from = Optional.ofNullable(since).map(Dates::instant);
-        } catch (DateTimeParseException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--since takes a date like 2026-03-01, not '" + since + "'");
+            from = Optional.ofNullable(since).map(value -> Dates.instant(value, "--since"));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         List<IndexedNote> notes;
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             // One more than asked for, to know whether the list was cut and say so.
+            List<String> unknown = ListTags.unknown(index, tag == null ? List.of() : List.of(tag));
+            if (!unknown.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "no note is tagged " + unknown.get(0)
+                        + " (bearings tags lists the tags there are)");
+            }
             notes = ListNotes.list(index, new ListNotes.Query(Optional.ofNullable(tag), Optional.ofNullable(title), from, limit + 1));
         }
         if (notes.size() > limit) {
@@ -82,7 +87,7 @@ public final class NotesCommand implements Callable<Integer> {
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(notes.stream().map(NoteSummaryJson::of).toList()));
-            return 0;
+            return notes.isEmpty() ? CommandLines.NOTHING : CommandLines.FOUND;
         }
         for (IndexedNote note : notes) {
             String tags = note.tags().isEmpty() ? "" : "  #" + String.join(" #", new TreeSet<>(note.tags()));
@@ -90,8 +95,8 @@ public final class NotesCommand implements Callable<Integer> {
                     Visible.of(tags));
         }
         if (notes.isEmpty()) {
-            out.println("No notes found.");
+            spec.commandLine().getErr().println("bearings: no note found");
         }
-        return 0;
+        return notes.isEmpty() ? CommandLines.NOTHING : CommandLines.FOUND;
     }
 }

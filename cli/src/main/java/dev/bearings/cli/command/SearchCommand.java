@@ -22,6 +22,7 @@ import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.search.SearchFilter;
+import dev.bearings.core.usecase.ListTags;
 import dev.bearings.core.usecase.SearchNotes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +34,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -86,10 +86,11 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "Only notes with this tag or a child of it (repeatable: any).")
     private List<String> tags = new ArrayList<>();
 
-    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE (2026-03-01).")
+    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE: 2026-03-01, "
+            + "2026-03-01T08:00, or a time ago: 7d, 2w, 3m, 1y, today, yesterday.")
     private String since;
 
-    @Option(names = "--before", paramLabel = "DATE", description = "Only notes modified before DATE.")
+    @Option(names = "--before", paramLabel = "DATE", description = "Only notes modified before DATE (the same forms).")
     private String before;
 
     @Option(names = "--source", paramLabel = "NAME", description = "Only notes of this source: as bearings status names it "
@@ -238,6 +239,11 @@ public final class SearchCommand implements Callable<Integer> {
             request = new SearchNotes.Request(asked.query(), asked.limit(), asked.mode(),
                     new SearchFilter(filter.tags(), filter.since(), filter.before(), Optional.of(source)));
         }
+        List<String> unknown = ListTags.unknown(index, request.filter().tags());
+        if (!unknown.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "no note is tagged " + String.join(" or ", unknown)
+                    + " (bearings tags lists the tags there are)");
+        }
         SearchNotes.Results results = new SearchNotes(embedder, index.manifest().recipe().fusion()).search(index, request);
         if (results.queryTruncated()) {
             spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
@@ -261,10 +267,9 @@ public final class SearchCommand implements Callable<Integer> {
             return Optional.empty();
         }
         try {
-            return Optional.of(Dates.instant(value));
-        } catch (DateTimeParseException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    option + " takes a date like 2026-03-01, not '" + value + "'");
+            return Optional.of(Dates.instant(value, option));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
@@ -301,9 +306,10 @@ public final class SearchCommand implements Callable<Integer> {
                 out.println(INDENT + Visible.of(hit.link()));
             }
         }
+        // How it was searched, not a result: said on stderr with the other notes about the search.
         if (parseMode() == SearchNotes.Mode.HYBRID) {
             fitted.lines("", "", String.format(Locale.ROOT, "(this question weighed meaning %.0f%%, keywords %.0f%%)",
-                    100 * results.weights().vector(), 100 * results.weights().keyword())).forEach(out::println);
+                    100 * results.weights().vector(), 100 * results.weights().keyword())).forEach(spec.commandLine().getErr()::println);
         }
     }
 

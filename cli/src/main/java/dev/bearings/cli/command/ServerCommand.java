@@ -201,7 +201,7 @@ public final class ServerCommand implements Callable<Integer> {
             if (running.isEmpty()) {
                 spec.commandLine().getErr().println("bearings: the server of " + folder + " did not start; its log says why: "
                         + BackgroundServer.log(data, folder));
-                return 1;
+                return CommandLines.ERROR;
             }
             spec.commandLine().getErr().println("bearings: a server of " + folder + " runs (process " + running.get().pid() + ", port "
                     + running.get().port() + ")");

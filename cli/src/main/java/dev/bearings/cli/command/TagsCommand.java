@@ -46,11 +46,14 @@ public final class TagsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tags));
-            return 0;
+            return tags.isEmpty() ? CommandLines.NOTHING : CommandLines.FOUND;
         }
         for (ListTags.TagCount tag : tags) {
             out.printf("%5d  #%s%n", tag.notes(), Visible.of(tag.tag()));
         }
-        return 0;
+        if (tags.isEmpty()) {
+            spec.commandLine().getErr().println("bearings: no note has a tag");
+        }
+        return tags.isEmpty() ? CommandLines.NOTHING : CommandLines.FOUND;
     }
 }

@@ -46,6 +46,26 @@ public record FrontMatter(int endLine, String raw, Map<String, List<String>> fie
         return fields.getOrDefault(key, List.of());
     }
 
+    /**
+     * A front matter date as notes write it: {@code 2026-03-01} (the start of that day, UTC: the day is what the
+     * note says, whatever zone it is read in), {@code 2026-03-01 08:00} or {@code 2026-03-01T08:00:00} (UTC), or
+     * with its zone ({@code 2026-03-01T08:00:00+02:00}, {@code ...Z}); anything else is no date.
+     */
+    public static java.util.Optional<java.time.Instant> date(String value) {
+        String text = value.strip().replace(' ', 'T');
+        try {
+            if (text.matches("\\d{4}-\\d{2}-\\d{2}")) {
+                return java.util.Optional.of(java.time.LocalDate.parse(text).atStartOfDay(java.time.ZoneOffset.UTC).toInstant());
+            }
+            if (text.matches(".*(Z|[+-]\\d{2}:\\d{2})$")) {
+                return java.util.Optional.of(java.time.OffsetDateTime.parse(text).toInstant());
+            }
+            return java.util.Optional.of(java.time.LocalDateTime.parse(text).toInstant(java.time.ZoneOffset.UTC));
+        } catch (java.time.format.DateTimeParseException notADate) {
+            return java.util.Optional.empty();
+        }
+    }
+
     private static Map<String, List<String>> readFields(String raw, char separator) {
         Map<String, List<String>> fields = new LinkedHashMap<>();
         String listKey = null;

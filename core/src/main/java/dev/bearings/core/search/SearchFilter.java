@@ -18,6 +18,8 @@ public record SearchFilter(Set<String> tags, Optional<Instant> since, Optional<I
         for (String tag : tags) {
             String t = tag.strip();
             t = t.startsWith("#") ? t.substring(1) : t;
+            // Bear's own spelling of a tag of several words closes it with a #: #events/birthday party#.
+            t = t.endsWith("#") ? t.substring(0, t.length() - 1).strip() : t;
             t = t.replaceAll("/+$", "");
             if (!t.isEmpty()) {
                 clean.add(t);

@@ -242,7 +242,7 @@ public final class SyncIndex {
         } catch (StackOverflowError e) {
             throw new NoteSource.UnreadableNote(note.id(), "is nested too deeply to parse");
         } catch (RuntimeException e) {
-            throw new NoteSource.UnreadableNote(note.id(), "cannot be parsed (" + e.getClass().getSimpleName() + ")");
+            throw new NoteSource.UnreadableNote(note.id(), "cannot be parsed (" + dev.bearings.core.source.Failure.of(e) + ")");
         }
     }
 

