@@ -81,7 +81,7 @@ class ChunkCommandTest {
         Path missing = dir.resolve("missing.md");
         CliRun run = CliRun.of("chunk", "--json", missing.toString(), dir.toString(), binary.toString(),
                 latin1.toString(), good.toString());
-        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().lines()).containsExactly(
                 "bearings: " + missing + ": no such file",
                 "bearings: " + dir + ": is a directory, not a Markdown file",

@@ -30,7 +30,7 @@ class HostileNotesTest {
         assertThat(run.out()).contains("1 note added");
         CliRun chunk = CliRun.of("chunk", "--parser", "flexmark", notes.resolve("markers.md").toString(),
                 notes.resolve("fine.md").toString());
-        assertThat(chunk.exitCode()).isEqualTo(1);
+        assertThat(chunk.exitCode()).isEqualTo(2);
         assertThat(chunk.err()).contains("markers.md: is nested too deeply to parse");
         assertThat(chunk.out()).contains("fine.md");
     }

@@ -113,15 +113,21 @@ class IndexCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rwx------");
 
-        // An --index pointed at a folder of the user's own files: those, and the folder, stay as they were.
+        // An --index pointed at a folder of the user's own files that others may open: refused, and nothing changed.
         Path shared = Files.createDirectories(index.resolve("shared"));
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path script = Files.writeString(shared.resolve("backup.sh"), "#!/bin/sh\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         CliRun beside = CliRun.of("index", "--folder", notes.toString(), "--index", shared.toString(), "--store", store);
-        assertThat(beside.exitCode()).as(beside.err()).isZero();
+        assertThat(beside.exitCode()).as(beside.err()).isEqualTo(2);
+        assertThat(beside.err()).contains("holds other files (such as backup.sh)");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-xr-x");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(shared))).isEqualTo("rwxr-xr-x");
+        // Made private by its owner, it takes the index, and the owner's files stay as they were.
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwx------"));
+        CliRun inPrivate = CliRun.of("index", "--folder", notes.toString(), "--index", shared.toString(), "--store", store);
+        assertThat(inPrivate.exitCode()).as(inPrivate.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(script))).isEqualTo("rwxr-xr-x");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(shared.resolve(SourcesConfig.FILE))))
                 .isEqualTo("rw-------");
     }
@@ -142,7 +148,7 @@ class IndexCommandTest {
         Files.delete(other);
         note("bread.md", "# Bread\n\n" + section("Starter", "the sourdough starter"));
         CliRun gone = CliRun.of("index", "--index", index.toString());
-        assertThat(gone.exitCode()).isEqualTo(1);
+        assertThat(gone.exitCode()).isEqualTo(2);
         assertThat(gone.err()).contains("cannot sync folder:" + other).contains("does not exist")
                 .contains("bearings index --forget folder:" + other + " --index " + index);
         assertThat(gone.out()).contains("folder:" + notes + ": 1 note added");
@@ -165,7 +171,7 @@ class IndexCommandTest {
     void aFailedFirstRunLeavesNothingBehind() throws Exception {
         Path fresh = index.resolve("fresh");
         CliRun run = CliRun.of("index", "--folder", notes.resolve("nonexistent").toString(), "--index", fresh.toString());
-        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains(notes.resolve("nonexistent").toString()).contains("does not exist");
         assertThat(fresh.resolve("bearings.sqlite")).doesNotExist();
         assertThat(fresh.resolve(SourcesConfig.FILE)).doesNotExist();
@@ -243,7 +249,7 @@ class IndexCommandTest {
             long start = System.nanoTime();
             CliRun locked = CliRun.of("index", "--index", index.toString());
             java.time.Duration waited = java.time.Duration.ofNanos(System.nanoTime() - start);
-            assertThat(locked.exitCode()).isEqualTo(1);
+            assertThat(locked.exitCode()).isEqualTo(2);
             assertThat(locked.err()).contains(bear.database.toString()).contains("is locked").doesNotContain("\tat ");
             assertThat(waited).as("waited for Bear to finish writing").isGreaterThanOrEqualTo(dev.bearings.source.bear.BearSourceProvider.DEFAULT_BUSY_TIMEOUT.minusMillis(500));
             s.execute("ROLLBACK");
@@ -257,7 +263,7 @@ class IndexCommandTest {
     void missingAndForeignBearDatabasesAreNamedAndExitOne() throws Exception {
         Path missing = notes.resolve("Bear/database.sqlite");
         CliRun nothing = CliRun.of("index", "--bear", missing.toString(), "--index", index.toString());
-        assertThat(nothing.exitCode()).isEqualTo(1);
+        assertThat(nothing.exitCode()).isEqualTo(2);
         assertThat(nothing.err()).contains(missing.toString()).contains("--bear").doesNotContain("\tat ");
         Path other = notes.resolve("other.sqlite");
         try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
@@ -265,12 +271,12 @@ class IndexCommandTest {
             s.execute("CREATE TABLE notes (id INTEGER)");
         }
         CliRun foreign = CliRun.of("index", "--bear", other.toString(), "--index", index.toString());
-        assertThat(foreign.exitCode()).isEqualTo(1);
+        assertThat(foreign.exitCode()).isEqualTo(2);
         assertThat(foreign.err()).contains(other.toString()).contains("no ZSFNOTE").doesNotContain("\tat ");
         Path garbage = notes.resolve("garbage.sqlite");
         Files.write(garbage, "not sqlite at all".repeat(100).getBytes());
         CliRun damaged = CliRun.of("index", "--bear", garbage.toString(), "--index", index.toString());
-        assertThat(damaged.exitCode()).isEqualTo(1);
+        assertThat(damaged.exitCode()).isEqualTo(2);
         assertThat(damaged.err()).contains(garbage.toString()).contains("not a readable Bear database");
         assertThat(Files.readAllBytes(garbage)).isEqualTo("not sqlite at all".repeat(100).getBytes());
     }
@@ -292,7 +298,7 @@ class IndexCommandTest {
         note("a.md", "# A\n\n" + section("S", "something"));
         index();
         CliRun other = CliRun.of("index", "--index", index.toString(), "--window", "128");
-        assertThat(other.exitCode()).isEqualTo(1);
+        assertThat(other.exitCode()).isEqualTo(2);
         String suggested = "bearings index --index " + index + " --window 128 --rebuild";
         assertThat(other.err()).as("the one field that differs, and the command that fixes it with the flags in use")
                 .contains("built with token budget window 512 tokens, not window 128 tokens. Rebuild it with: " + suggested + " (");
@@ -361,7 +367,7 @@ class IndexCommandTest {
         try (ChildProcess first = sixtyNotesIndexing(logs)) {
             CliRun second = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
             assertThat(first.isAlive()).as("the second run was refused while the first held the index").isTrue();
-            assertThat(second.exitCode()).as(second.out()).isEqualTo(1);
+            assertThat(second.exitCode()).as(second.out()).isEqualTo(2);
             assertThat(second.err()).contains("another bearings index is already running on " + index).doesNotContain("\tat ");
             assertThat(first.exitCode(java.time.Duration.ofMinutes(3))).as(first.err()).isZero();
             assertThat(first.out()).contains("60 notes added");
@@ -373,10 +379,10 @@ class IndexCommandTest {
         note("a.md", "# A\n\n" + section("S", "the WireGuard tunnel"));
         index();
         CliRun model = CliRun.of("index", "--index", index.toString(), "--model", "int8");
-        assertThat(model.exitCode()).isEqualTo(1);
+        assertThat(model.exitCode()).isEqualTo(2);
         assertThat(model.err()).contains("bge-small-en-v1.5/int8").contains("all-MiniLM-L6-v2/int8").contains("--rebuild");
         CliRun rules = CliRun.of("index", "--index", index.toString(), "--max-words", "200");
-        assertThat(rules.exitCode()).isEqualTo(1);
+        assertThat(rules.exitCode()).isEqualTo(2);
         assertThat(rules.err()).contains("max words 300, not 200").contains("--max-words 200 --rebuild");
         CliRun search = CliRun.of("search", "--index", index.toString(), "--model", "int8", "tunnel");
         assertThat(search.exitCode()).isNotZero();
@@ -430,10 +436,10 @@ class IndexCommandTest {
         assertThat(nothing.exitCode()).isEqualTo(2);
         assertThat(nothing.err()).contains("nothing to index: give --folder DIR");
         CliRun missing = CliRun.of("index", "--folder", notes.resolve("nope").toString(), "--index", index.toString());
-        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("nope").contains("does not exist");
         CliRun noIndex = CliRun.of("status", "--index", index.resolve("empty").toString());
-        assertThat(noIndex.exitCode()).isEqualTo(1);
+        assertThat(noIndex.exitCode()).isEqualTo(2);
         assertThat(noIndex.err()).contains("no index here yet");
         note("a.md", "# A\n\n" + section("S", "something"));
         index();
@@ -441,7 +447,7 @@ class IndexCommandTest {
         Files.deleteIfExists(index.resolve("bearings.sqlite-wal"));
         Files.deleteIfExists(index.resolve("bearings.sqlite-shm"));
         CliRun damaged = CliRun.of("index", "--index", index.toString());
-        assertThat(damaged.exitCode()).isEqualTo(1);
+        assertThat(damaged.exitCode()).isEqualTo(2);
         assertThat(damaged.err()).contains("cannot open the index at " + index).contains("--rebuild");
         assertThat(index("--rebuild")[0]).isEqualTo(1);
     }
@@ -452,7 +458,7 @@ class IndexCommandTest {
             note(name, "# " + name + "\n\n" + section("S", "topic " + name));
         }
         CliRun full = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString(), "--store", "full-disk");
-        assertThat(full.exitCode()).isEqualTo(1);
+        assertThat(full.exitCode()).isEqualTo(2);
         assertThat(full.err()).contains("No space left on device").doesNotContain("\tat ");
         CliRun status = CliRun.of("status", "--json", "--index", index.toString());
         assertThat(status.exitCode()).as(status.err()).isZero();

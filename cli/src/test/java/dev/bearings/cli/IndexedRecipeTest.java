@@ -49,7 +49,7 @@ class IndexedRecipeTest {
         assertThat(implicit.get(0).path("noteId").asText()).isEqualTo("vpn-setup.md");
 
         CliRun fp32 = CliRun.of("search", "--index", index.toString(), "--model", "fp32", QUERY);
-        assertThat(fp32.exitCode()).isEqualTo(1);
+        assertThat(fp32.exitCode()).isEqualTo(2);
         assertThat(fp32.err()).contains("all-MiniLM-L6-v2/int8").contains("all-MiniLM-L6-v2/fp32").contains("--rebuild");
 
         CliRun plainSync = CliRun.of("index", "--index", index.toString());
@@ -58,7 +58,7 @@ class IndexedRecipeTest {
 
         try (ChildProcess refused = ChildProcess.run(McpServerProcess.command(index, "--model", "fp32"), root.resolve("logs"),
                 Duration.ofMinutes(2))) {
-            assertThat(refused.exitCode(Duration.ofSeconds(1))).isEqualTo(1);
+            assertThat(refused.exitCode(Duration.ofSeconds(1))).isEqualTo(2);
             assertThat(refused.err()).contains("all-MiniLM-L6-v2/int8").contains("all-MiniLM-L6-v2/fp32").contains("--rebuild");
         }
 

@@ -37,7 +37,7 @@ class NotesAndTagsCommandTest {
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("--since takes a date like 2026-03-01");
         CliRun none = CliRun.of("tags", "--index", root.resolve("nothing").toString());
-        assertThat(none.exitCode()).isEqualTo(1);
+        assertThat(none.exitCode()).isEqualTo(2);
         assertThat(none.err()).contains("no index here yet").contains("run bearings index");
     }
 }

@@ -78,7 +78,7 @@ class ReadOnlyIndexTest {
         note(notes, "vpn.md", "OpenVPN tunnel");
 
         CliProcess write = CliProcess.run(readOnly(index, CliRun.command("index", "--index", index.toString(), "--store", store)));
-        assertThat(write.exitCode()).as(write.err()).isEqualTo(1);
+        assertThat(write.exitCode()).as(write.err()).isEqualTo(2);
         assertThat(write.err()).contains("cannot write to the index folder " + index).contains("Read-only file system")
                 .doesNotContain("--rebuild").doesNotContain("\tat ");
 
@@ -95,7 +95,7 @@ class ReadOnlyIndexTest {
         Path nested = index.resolve("inner");
         CliProcess create = CliProcess.run(readOnly(index, CliRun.command("index", "--folder", notes.toString(),
                 "--index", nested.toString(), "--store", store)));
-        assertThat(create.exitCode()).as(create.err()).isEqualTo(1);
+        assertThat(create.exitCode()).as(create.err()).isEqualTo(2);
         assertThat(create.err()).contains("cannot write to the index folder " + nested).contains("Read-only file system");
 
         assertThat(withoutSources(CliRun.of("status", "--json", "--index", index.toString(), "--store", store).out()))

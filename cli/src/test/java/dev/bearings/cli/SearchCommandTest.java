@@ -261,7 +261,7 @@ class SearchCommandTest {
         Path none = empty.resolve("it's none");
         CliRun missing = CliRun.of("search", "--index", none.toString(), "--limit", "3", "--json", "--source", "bear", "--tag", "work",
                 "vpn");
-        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).as("the suggestion acts on the same index, the path quoted for the shell, the search's own flags left out")
                 .contains("no index here yet")
                 .contains("(run bearings index --index '" + none.toString().replace("'", "'\\''") + "' --folder DIR, or --bear, first)");

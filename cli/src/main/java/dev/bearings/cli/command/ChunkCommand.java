@@ -103,7 +103,7 @@ public final class ChunkCommand implements Callable<Integer> {
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(all));
         }
-        return failed ? 1 : 0;
+        return failed ? CommandLines.ERROR : CommandLines.FOUND;
     }
 
     private static List<Chunk> chunkTitled(ChunkNote chunkNote, String text, Path file) {
