@@ -19,6 +19,11 @@ public final class SourceNames {
      * @throws IllegalArgumentException naming the sources there are, when it names none or several
      */
     public static String resolve(String asked, Collection<String> sources) {
+        return resolve(asked, sources, "--source");
+    }
+
+    /** The same, its messages naming the argument {@code what} (a flag, or a tool's argument). */
+    public static String resolve(String asked, Collection<String> sources, String what) {
         if (sources.contains(asked)) {
             return asked;
         }
@@ -33,7 +38,7 @@ public final class SourceNames {
         }
         String known = sources.isEmpty() ? "none" : String.join(", ", sources.stream().sorted().toList());
         throw new IllegalArgumentException(byProvider.size() > 1
-                ? "--source " + asked + " names several sources; give one of " + known
-                : "--source " + asked + ": the index has no such source; it has " + known);
+                ? what + " " + asked + " names several sources; give one of " + known
+                : what + " " + asked + ": the index has no such source; it has " + known);
     }
 }
