@@ -6,6 +6,8 @@ import dev.bearings.mcp.http.Activity;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.ServerControl;
 import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.PageLogin;
+import dev.bearings.mcp.http.SearchPage;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerKey;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -77,7 +79,7 @@ public final class BearingsMcpServer {
         McpJsonMapper mapper = jsonMapper();
         ListChangedGate gate = new ListChangedGate();
         StdioTransport transport = new StdioTransport(in, out, mapper, gate::open);
-        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, mapper, gate);
+        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, tools(index, settings, mapper), mapper, gate);
         transport.start();
         return new Stdio(server, transport);
     }
@@ -90,12 +92,20 @@ public final class BearingsMcpServer {
                 .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
                 .keepAliveInterval(http.sessionCheck()).sessionSweepInterval(http.sessionCheck()).build();
         ListChangedGate gate = ListChangedGate.opened();
-        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, mapper, gate);
+        McpTools tools = tools(index, settings, mapper);
+        McpSyncServer server = build(McpServer.sync(gate.around(transport)), index, settings, tools, mapper, gate);
         Activity activity = new Activity();
+        PageLogin page = new PageLogin();
         Stopping stopping = new Stopping();
         int[] port = {0};
         Map<String, HttpServlet> endpoints = new LinkedHashMap<>(http.endpoints());
         endpoints.put(McpHttpServer.ENDPOINT, transport);
+        // The search page for people, behind the same guard: its files, its login and its API (the same tools).
+        SearchPage files = new SearchPage();
+        SearchPage.paths().forEach(path -> endpoints.put(path, files));
+        endpoints.put(PageLogin.ENDPOINT, page);
+        endpoints.put(PageLogin.ADDRESS_ENDPOINT, page);
+        endpoints.put(PageApi.ENDPOINT, new PageApi(tools, index));
         endpoints.put(ServerControl.ENDPOINT, new ServerControl(() -> new ServerControl.Status(ProcessHandle.current().pid(),
                 http.kind(), settings.version(), index.folder().toString(), port[0], ServerControl.started(), activity.idle().toSeconds(),
                 http.idle().map(Duration::toSeconds).orElse(null), ServerControl.residentBytes().orElse(null),
@@ -103,7 +113,7 @@ public final class BearingsMcpServer {
         ServerKey key = ServerKey.random();
         McpHttpServer listening;
         try {
-            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper, activity);
+            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper, activity, page);
             port[0] = listening.port();
         } catch (IOException | RuntimeException e) {
             server.close();
@@ -112,7 +122,7 @@ public final class BearingsMcpServer {
         try {
             ServerEntry.Announcement announced = ServerEntry.announce(http.dataFolder(), http.address(), listening.port(),
                     index.folder(), key, http.kind());
-            Http running = new Http(server, listening, announced, token, stopping);
+            Http running = new Http(server, listening, announced, token, stopping, page);
             if (http.kind().equals(ServerEntry.BACKGROUND)) {
                 stopping.whenRecipeChanges(index);
                 stopping.whenIdle(activity, http.idle(), index);
@@ -125,9 +135,12 @@ public final class BearingsMcpServer {
         }
     }
 
+    private static McpTools tools(LiveIndex index, Settings settings, McpJsonMapper mapper) {
+        return new McpTools(index, settings.storeName(), settings.syncBudget(), mapper);
+    }
+
     private static McpSyncServer build(McpServer.SyncSpecification<?> specification, LiveIndex index, Settings settings,
-                                       McpJsonMapper mapper, ListChangedGate gate) {
-        McpTools tools = new McpTools(index, settings.storeName(), settings.syncBudget(), mapper);
+                                       McpTools tools, McpJsonMapper mapper, ListChangedGate gate) {
         NoteResources resources = new NoteResources(tools, index, gate);
         McpSyncServer server = specification
                 .serverInfo("bearings", settings.version())
@@ -179,14 +192,21 @@ public final class BearingsMcpServer {
         private final ServerEntry.Announcement announced;
         private final McpToken token;
         private final Stopping stopping;
+        private final PageLogin page;
 
         private Http(McpSyncServer server, McpHttpServer listening, ServerEntry.Announcement announced, McpToken token,
-                     Stopping stopping) {
+                     Stopping stopping, PageLogin page) {
             this.server = server;
             this.listening = listening;
             this.announced = announced;
             this.token = token;
             this.stopping = stopping;
+            this.page = page;
+        }
+
+        /** A one-time address of the search page on this server (path and query), as {@code bearings open} gets one. */
+        public String pageAddress() {
+            return PageLogin.ENDPOINT + "?code=" + page.newCode();
         }
 
         /** Blocks until the server is asked to stop (by {@link #stop}, a client, or, in the background, when idle); returns why. */
