@@ -14,10 +14,13 @@ import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URLEncoder;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -145,5 +148,206 @@ class SearchPageBrowserTest {
                 + ".filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).map(e => e.tagName + '#' + e.id + '.' + e.className)"))
                 .as("nothing wider than a phone").asList().isEmpty();
         browser.screenshot(screenshots().resolve("page-phone.png"));
+    }
+
+    /** A request to this test's server with the page's cookie from the browser, and any more headers. */
+    private HttpResponse<String> get(HttpServing serving, String path, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(serving.base() + path)).timeout(Browser.WAIT).GET();
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String cookie(HttpServing serving) {
+        Cookie cookie = browser.driver().manage().getCookieNamed("bearings-" + serving.port());
+        assertThat(cookie).as("the page's session cookie").isNotNull();
+        return cookie.getName() + "=" + cookie.getValue();
+    }
+
+    @Test
+    void theOneTimeAddressLogsInOnceAndTheTokenNeverReachesThePage() throws Exception {
+        Cookie session = browser.driver().manage().getCookieNamed("bearings-" + server.port());
+        assertThat(session).isNotNull();
+        assertThat(session.isHttpOnly()).isTrue();
+        assertThat(session.getSameSite()).isEqualTo("Strict");
+        assertThat(browser.driver().executeScript("return document.cookie")).as("no script reads it").isEqualTo("");
+
+        String address = server.pageAddress();
+        HttpResponse<String> first = get(server, address.substring(server.base().length()));
+        assertThat(first.statusCode()).isEqualTo(303);
+        assertThat(first.headers().firstValue("Location")).hasValue("/");
+        assertThat(first.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c).contains("HttpOnly")
+                .contains("SameSite=Strict"));
+        HttpResponse<String> again = get(server, address.substring(server.base().length()));
+        assertThat(again.statusCode()).as("the address, used once, is spent").isEqualTo(403);
+        assertThat(again.headers().firstValue("Set-Cookie")).isEmpty();
+        browser.driver().manage().deleteAllCookies();
+        browser.driver().get(address);
+        assertThat(browser.waiting().until(driver -> driver.findElement(By.tagName("h1"))).getText())
+                .isEqualTo("This address has been used or has expired");
+
+        HttpResponse<String> anonymous = get(server, "/");
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        assertThat(anonymous.body()).contains("bearings open").doesNotContain("<script");
+        assertThat(get(server, "/api/search?q=vpn").statusCode()).isEqualTo(401);
+
+        browser.driver().get(server.pageAddress());
+        browser.waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("q")));
+        assertThat(browser.driver().getPageSource()).doesNotContain(server.token());
+        for (String file : List.of("/", "/page.js", "/page.css", "/api/status")) {
+            HttpResponse<String> served = get(server, file, "Cookie", cookie(server));
+            assertThat(served.statusCode()).as(file).isEqualTo(200);
+            assertThat(served.body()).as(file).doesNotContain(server.token());
+        }
+    }
+
+    @Test
+    void filtersNarrowTheResults() throws Exception {
+        String question = "backup copies, bread and a bike trip";
+        List<String> everything = ask(question).stream().map(li -> li.findElement(By.cssSelector("a.open")).getText()).toList();
+        assertThat(everything.stream().distinct().count()).as(everything.toString()).isGreaterThanOrEqualTo(3);
+
+        new Select(browser.driver().findElement(By.id("source"))).selectByValue("folder:" + vault);
+        assertThat(titles()).isNotEmpty().allMatch(title -> List.of("Bike maintenance", "Tricky paste").contains(title));
+        new Select(browser.driver().findElement(By.id("source"))).selectByValue("");
+        assertThat(titles().stream().distinct().count()).isGreaterThanOrEqualTo(3);
+
+        WebElement tag = browser.driver().findElement(By.id("tag"));
+        tag.sendKeys("vpn", Keys.TAB);
+        assertThat(titles()).isNotEmpty().containsOnly("Home VPN with WireGuard");
+        tag.clear();
+        tag.sendKeys(Keys.TAB);
+
+        // The date box is the browser's own widget, which types by locale: set as a picker would set it.
+        browser.driver().executeScript("const before = document.getElementById('before'); before.value = '2021-01-01';"
+                + "before.dispatchEvent(new Event('change'))");
+        assertThat(titles()).isNotEmpty().containsOnly("Sourdough");
+    }
+
+    @Test
+    void aNoteOfHtmlShowsAsTextAndRunsNothing() {
+        WebElement hit = ask("tricky paste copied from a web page").stream()
+                .filter(li -> li.findElement(By.cssSelector("a.open")).getText().equals("Tricky paste")).findFirst().orElseThrow();
+        assertThat(hit.findElement(By.cssSelector(".snippet")).getText()).contains("<img src=x onerror=")
+                .contains("<script>window.bearingsRan=2</script>");
+        assertThat(browser.driver().findElements(By.cssSelector("#results img, #results script"))).isEmpty();
+        assertThat(hit.findElement(By.cssSelector("a.open")).getAttribute("href")).as("a note of a vault opens in Obsidian")
+                .isEqualTo("obsidian://open?path=" + URLEncoder.encode(vault.resolve("tricky-paste.md").toString(), StandardCharsets.UTF_8)
+                        .replace("+", "%20"));
+
+        hit.findElement(By.xpath(".//button[text()='Read note']")).click();
+        WebElement reader = browser.waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("reader-text")));
+        assertThat(reader.getText()).isEqualTo(HOSTILE.strip());
+        assertThat(browser.driver().findElements(By.cssSelector("#reader img, #reader script"))).isEmpty();
+        assertThat(browser.driver().executeScript("return window.bearingsRan")).as("no script of the note ran").isNull();
+        assertThat(browser.driver().getTitle()).isEqualTo("Bearings");
+    }
+
+    @Test
+    void aPageOfAnotherOriginCannotReadResults() throws Exception {
+        HttpResponse<String> page = get(server, "/", "Cookie", cookie(server));
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp -> assertThat(csp)
+                .contains("default-src 'self'").contains("frame-ancestors 'none'").doesNotContain("unsafe"));
+        assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(page.headers().firstValue("Referrer-Policy")).hasValue("no-referrer");
+
+        HttpServer foreign = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] html = ("<!doctype html><p id=out>waiting</p><script>fetch('" + server.base() + "/api/search?q=vpn', "
+                + "{credentials: 'include'}).then(r => r.text()).then(t => out.textContent = 'read ' + t, "
+                + "e => out.textContent = 'refused ' + e)</script>").getBytes(StandardCharsets.UTF_8);
+        foreign.createContext("/", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, html.length);
+            exchange.getResponseBody().write(html);
+            exchange.close();
+        });
+        foreign.start();
+        String origin = "http://127.0.0.1:" + foreign.getAddress().getPort();
+        try {
+            browser.driver().get(origin + "/");
+            String out = browser.waiting().until(driver -> {
+                String text = driver.findElement(By.id("out")).getText();
+                return text.equals("waiting") ? null : text;
+            });
+            assertThat(out).startsWith("refused").doesNotContain("WireGuard");
+        } finally {
+            foreign.stop(0);
+        }
+        // The server refuses it too, whatever the browser would let the page read.
+        HttpResponse<String> fromThere = get(server, "/api/search?q=vpn", "Cookie", cookie(server), "Origin", origin);
+        assertThat(fromThere.statusCode()).isEqualTo(403);
+        assertThat(fromThere.body()).doesNotContain("WireGuard");
+        assertThat(get(server, "/api/search?q=vpn", "Cookie", cookie(server), "Sec-Fetch-Site", "same-site").statusCode())
+                .as("a page of another port, by the browser's fetch metadata").isEqualTo(403);
+        assertThat(get(server, "/api/search?q=vpn", "Cookie", cookie(server), "Sec-Fetch-Site", "none").statusCode())
+                .as("the API, typed into the address bar").isEqualTo(403);
+        assertThat(get(server, "/mcp", "Cookie", cookie(server)).statusCode()).as("the cookie is not the token").isEqualTo(401);
+        HttpResponse<String> own = get(server, "/api/search?q=vpn", "Cookie", cookie(server), "Origin", server.base(),
+                "Sec-Fetch-Site", "same-origin");
+        assertThat(own.statusCode()).isEqualTo(200);
+        assertThat(own.body()).contains("WireGuard");
+    }
+
+    @Test
+    void theCookieIsRefusedOnceTheServerStartsAgain() throws Exception {
+        HttpServing first = HttpServing.of(example.index(), root.resolve("restarted"));
+        int port = first.port();
+        String cookie;
+        try {
+            browser.driver().get(first.pageAddress());
+            browser.waiting().until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#status-list dt")));
+            cookie = cookie(first);
+        } finally {
+            first.close();
+        }
+        try (HttpServing again = HttpServing.of(example.index(), root.resolve("restarted"), Duration.ofSeconds(30), port)) {
+            assertThat(get(again, "/api/status", "Cookie", cookie).statusCode()).isEqualTo(401);
+            browser.driver().navigate().refresh();
+            assertThat(browser.waiting().until(driver -> driver.findElement(By.tagName("h1"))).getText())
+                    .isEqualTo("Open the page with bearings open");
+            browser.driver().get(again.pageAddress());
+            browser.waiting().until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#status-list dt")));
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void theKeyboardReachesAResultAndOpensIt() {
+        browser.driver().findElement(By.id("status-heading")).click();
+        new Actions(browser.driver()).sendKeys("/").perform();
+        assertThat(browser.driver().switchTo().activeElement()).isEqualTo(box());
+        List<WebElement> found = ask(VPN);
+        assertThat(found.size()).isGreaterThanOrEqualTo(2);
+        WebElement firstLink = found.get(0).findElement(By.cssSelector("a.open"));
+        WebElement secondLink = found.get(1).findElement(By.cssSelector("a.open"));
+        new Actions(browser.driver()).sendKeys(Keys.ARROW_DOWN).perform();
+        assertThat(browser.driver().switchTo().activeElement()).isEqualTo(firstLink);
+        new Actions(browser.driver()).sendKeys(Keys.ARROW_DOWN).perform();
+        assertThat(browser.driver().switchTo().activeElement()).isEqualTo(secondLink);
+        new Actions(browser.driver()).sendKeys(Keys.ARROW_UP).perform();
+        assertThat(browser.driver().switchTo().activeElement()).isEqualTo(firstLink);
+        // A folder's note: a browser opens no file: link from a page, so Enter shows it here, whole, saying where it is.
+        new Actions(browser.driver()).sendKeys(Keys.ENTER).perform();
+        WebElement reader = browser.waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("reader-text")));
+        assertThat(reader.getText()).isEqualTo(read(example.notes().resolve("vpn-setup.md")).strip());
+        assertThat(browser.driver().findElement(By.id("reader-meta")).getText()).contains("whole note")
+                .contains(example.notes().resolve("vpn-setup.md").toString());
+        new Actions(browser.driver()).sendKeys(Keys.ESCAPE).perform();
+        assertThat(browser.driver().findElement(By.id("reader")).isDisplayed()).isFalse();
+        assertThat(browser.driver().switchTo().activeElement()).as("back where it was opened").isEqualTo(firstLink);
+
+        new Actions(browser.driver()).sendKeys(Keys.ESCAPE).perform();
+        assertThat(box().getAttribute("value")).isEmpty();
+        assertThat(browser.driver().findElements(By.cssSelector("#results li"))).isEmpty();
+        assertThat(browser.driver().switchTo().activeElement()).isEqualTo(box());
     }
 }

@@ -143,6 +143,14 @@
   function item(hit) {
     const open = el('a', 'open', hit.title || hit.noteId);
     open.href = hit.open || hit.link;
+    if (open.href.startsWith('file:')) {
+      // A browser opens no file: link from a web page: the note is shown here, with where it lives.
+      open.title = decodeURIComponent(new URL(open.href).pathname);
+      open.addEventListener('click', (event) => {
+        event.preventDefault();
+        read(hit, null, open);
+      });
+    }
     const where = el('p', 'where', (hit.headingPath || '(top)') + ' · lines ' + hit.startLine + '–' + hit.endLine);
     const meta = el('p', 'meta');
     (hit.tags || []).forEach((tag) => meta.append(el('span', 'tag', '#' + tag)));
@@ -180,7 +188,7 @@
     }
     $('reader-title').textContent = note.title;
     $('reader-meta').textContent = (note.heading ? note.heading + ' · lines ' + note.startLine + '–' + note.endLine : 'whole note')
-      + ' · ' + day(note.modified);
+      + ' · ' + day(note.modified) + (note.link.startsWith('file:') ? ' · ' + decodeURIComponent(new URL(note.link).pathname) : '');
     $('reader-text').textContent = note.markdown;
     reader.hidden = false;
     $('reader-text').focus();
