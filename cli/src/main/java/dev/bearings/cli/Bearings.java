@@ -6,6 +6,7 @@ import dev.bearings.cli.command.EvalCommand;
 import dev.bearings.cli.command.IndexCommand;
 import dev.bearings.cli.command.McpCommand;
 import dev.bearings.cli.command.NotesCommand;
+import dev.bearings.cli.command.OpenCommand;
 import dev.bearings.cli.command.PluginsCommand;
 import dev.bearings.cli.command.SearchCommand;
 import dev.bearings.cli.command.ServerCommand;
@@ -26,7 +27,7 @@ import java.util.OptionalInt;
 @Command(name = "bearings", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Local semantic search for Markdown notes.",
         subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
-                McpCommand.class, ServerCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
+                McpCommand.class, ServerCommand.class, OpenCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
                 CommandLine.HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec

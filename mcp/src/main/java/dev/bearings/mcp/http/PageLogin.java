@@ -1,6 +1,5 @@
 package dev.bearings.mcp.http;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,7 +13,6 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -29,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class PageLogin extends HttpServlet {
     /** Where the browser exchanges a one-time code for a session (GET, with {@code code}). */
     public static final String ENDPOINT = "/login";
-    /** Where a program holding the token asks for a one-time address (POST); answers {@code {"path": "/login?code=..."}}. */
+    /** Where a program holding the token asks for a one-time address (POST); answers its path, {@code /login?code=...}, as text. */
     public static final String ADDRESS_ENDPOINT = "/page-address";
     /** How long a one-time address may wait for its browser. */
     static final Duration CODE_LIFE = Duration.ofMinutes(5);
@@ -38,7 +36,6 @@ public final class PageLogin extends HttpServlet {
     /** Codes and sessions at once: a program asking for thousands can only push out the oldest. */
     static final int MOST = 64;
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Codes not yet used, by digest: when each was made ({@link System#nanoTime}). */
     private final transient Map<String, Long> codes = new ConcurrentHashMap<>();
@@ -107,8 +104,9 @@ public final class PageLogin extends HttpServlet {
             response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
             return;
         }
-        byte[] body = JSON.writeValueAsBytes(Map.of("path", ENDPOINT + "?code=" + newCode()));
-        response.setContentType("application/json");
+        byte[] body = (ENDPOINT + "?code=" + newCode()).getBytes(StandardCharsets.UTF_8);
+        response.setContentType("text/plain;charset=utf-8");
+        response.setHeader("Cache-Control", "no-store");
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
     }
@@ -135,10 +133,5 @@ public final class PageLogin extends HttpServlet {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
-    }
-
-    /** The paths this servlet answers. */
-    static Set<String> endpoints() {
-        return Set.of(ENDPOINT, ADDRESS_ENDPOINT);
     }
 }
