@@ -21,13 +21,13 @@ import java.util.logging.Level;
  * The system's headless Chromium (Debian's {@code chromium} and {@code chromium-driver}), driven by
  * Selenium through the system's chromedriver, named explicitly so that Selenium Manager never runs
  * (it would download a driver or a browser). A browser missing skips the test, saying why; in CI it
- * fails it.
+ * fails it. Public for the page's benchmark.
  */
-final class Browser implements AutoCloseable {
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+public final class Browser implements AutoCloseable {
+    public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    public static final Path DRIVER = Path.of("/usr/bin/chromedriver");
     /** The longest any wait for the page takes. */
-    static final Duration WAIT = Duration.ofSeconds(30);
+    public static final Duration WAIT = Duration.ofSeconds(30);
 
     private final ChromeDriverService service;
     private final ChromeDriver driver;
@@ -38,7 +38,7 @@ final class Browser implements AutoCloseable {
     }
 
     /** A fresh browser (a profile of its own in {@code profile}), its window {@code width} x {@code height}. */
-    static Browser start(Path profile, int width, int height) throws IOException {
+    public static Browser start(Path profile, int width, int height) throws IOException {
         Prerequisite.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER), () -> "the browser tests need Chromium and "
                 + "its driver at " + CHROMIUM + " and " + DRIVER + " (apt-get install chromium chromium-driver)");
         System.setProperty(ChromeDriverService.CHROME_DRIVER_EXE_PROPERTY, DRIVER.toString());
@@ -64,28 +64,28 @@ final class Browser implements AutoCloseable {
         return new Browser(service, driver);
     }
 
-    ChromeDriver driver() {
+    public ChromeDriver driver() {
         return driver;
     }
 
-    WebDriverWait waiting() {
+    public WebDriverWait waiting() {
         return new WebDriverWait(driver, WAIT);
     }
 
     /** The page's colour scheme, as the system would choose it: {@code light} or {@code dark}. */
-    void prefer(String scheme) {
+    public void prefer(String scheme) {
         driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
                 java.util.List.of(Map.of("name", "prefers-color-scheme", "value", scheme))));
     }
 
     /** Saves what the window shows as a PNG. */
-    void screenshot(Path file) throws IOException {
+    public void screenshot(Path file) throws IOException {
         File taken = driver.getScreenshotAs(org.openqa.selenium.OutputType.FILE);
         Files.createDirectories(file.getParent());
         Files.copy(taken.toPath(), file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
-    WebDriver.Window window() {
+    public WebDriver.Window window() {
         return driver.manage().window();
     }
 

@@ -54,11 +54,6 @@ public final class SearchPage extends HttpServlet {
         return uri.equals("/") || FILES.containsKey(uri) || uri.startsWith(API);
     }
 
-    /** The page's size in bytes: its HTML, style sheet and script (the icon apart). */
-    public long weight() {
-        return contents.entrySet().stream().filter(e -> !e.getKey().endsWith(".svg")).mapToLong(e -> e.getValue().length).sum();
-    }
-
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String file = FILES.get(request.getServletPath());
