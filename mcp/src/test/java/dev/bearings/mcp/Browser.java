@@ -37,10 +37,20 @@ public final class Browser implements AutoCloseable {
         this.driver = driver;
     }
 
+    /** Whether the system's Chromium and its driver are there. */
+    public static boolean available() {
+        return Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
+    }
+
+    /** Skips the calling test (fails it in CI) when the browser is missing, saying what to install. */
+    public static void require() {
+        Prerequisite.require(available(), () -> "the browser tests need Chromium and its driver at " + CHROMIUM + " and " + DRIVER
+                + " (apt-get install chromium chromium-driver)");
+    }
+
     /** A fresh browser (a profile of its own in {@code profile}), its window {@code width} x {@code height}. */
     public static Browser start(Path profile, int width, int height) throws IOException {
-        Prerequisite.require(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER), () -> "the browser tests need Chromium and "
-                + "its driver at " + CHROMIUM + " and " + DRIVER + " (apt-get install chromium chromium-driver)");
+        require();
         System.setProperty(ChromeDriverService.CHROME_DRIVER_EXE_PROPERTY, DRIVER.toString());
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort()
                 .withTimeout(WAIT).withLogOutput(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())).build();
