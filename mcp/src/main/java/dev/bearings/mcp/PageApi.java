@@ -84,31 +84,32 @@ final class PageApi extends HttpServlet {
             arguments.put("tags", Arrays.stream(tags).filter(tag -> !tag.isBlank()).toList());
         }
         JsonNode passages = JSON.valueToTree(tools.call("search_notes", arguments));
-        Map<String, Path> vaults = new HashMap<>();
+        Map<String, Path> vaults = null;
         for (JsonNode passage : passages) {
             String link = passage.path("link").asText();
-            ((ObjectNode) passage).put("open", link.startsWith("file:") ? opener(passage.path("source").asText(), link, vaults) : link);
+            if (link.startsWith("file:")) {
+                vaults = vaults == null ? vaults() : vaults;
+                link = opener(vaults.get(passage.path("source").asText()), link);
+            }
+            ((ObjectNode) passage).put("open", link);
         }
         return passages;
     }
 
-    /**
-     * The link that opens a note of a folder: Obsidian's when the folder is a vault (it has {@code .obsidian}),
-     * else its {@code file:} link.
-     *
-     * @param vaults the vaults found so far by source, filled on first need
-     */
-    private String opener(String source, String link, Map<String, Path> vaults) throws IOException {
-        if (vaults.isEmpty()) {
-            vaults.put("", Path.of(""));
-            for (NoteSource opened : index.openSources()) {
-                try (NoteSource configured = opened) {
-                    configured.locations().stream().filter(root -> Files.isDirectory(root.resolve(".obsidian"))).findFirst()
-                            .ifPresent(root -> vaults.put(configured.name(), root.toAbsolutePath().normalize()));
-                }
+    /** The sources that are Obsidian vaults (their folder has {@code .obsidian}), by name, with their folder. */
+    private Map<String, Path> vaults() throws IOException {
+        Map<String, Path> vaults = new HashMap<>();
+        for (NoteSource opened : index.openSources()) {
+            try (NoteSource source = opened) {
+                source.locations().stream().filter(root -> Files.isDirectory(root.resolve(".obsidian"))).findFirst()
+                        .ifPresent(root -> vaults.put(source.name(), root.toAbsolutePath().normalize()));
             }
         }
-        Path vault = vaults.get(source);
+        return vaults;
+    }
+
+    /** The link that opens a note of a folder: Obsidian's when it is in {@code vault}, else its {@code file:} link. */
+    private static String opener(Path vault, String link) {
         if (vault == null) {
             return link;
         }

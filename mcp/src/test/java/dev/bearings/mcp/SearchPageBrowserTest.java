@@ -289,6 +289,7 @@ class SearchPageBrowserTest {
         assertThat(get(server, "/api/search?q=vpn", "Cookie", cookie(server), "Sec-Fetch-Site", "none").statusCode())
                 .as("the API, typed into the address bar").isEqualTo(403);
         assertThat(get(server, "/mcp", "Cookie", cookie(server)).statusCode()).as("the cookie is not the token").isEqualTo(401);
+        assertThat(get(server, "/api/../mcp", "Cookie", cookie(server)).statusCode()).as("nor by a detour").isEqualTo(401);
         HttpResponse<String> own = get(server, "/api/search?q=vpn", "Cookie", cookie(server), "Origin", server.base(),
                 "Sec-Fetch-Site", "same-origin");
         assertThat(own.statusCode()).isEqualTo(200);
