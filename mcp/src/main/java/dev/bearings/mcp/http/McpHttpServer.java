@@ -270,19 +270,20 @@ public final class McpHttpServer implements AutoCloseable {
             // The path as the request was mapped (decoded, dot segments gone), never the raw URI: "/api/../mcp" is the MCP endpoint.
             String uri = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
             if (!token.admits(request.getHeader("Authorization"))) {
+                // Without the token: the page and its API with the page's cookie, and the login that gives it; nothing else.
                 boolean login = PageLogin.ENDPOINT.equals(uri) && "GET".equals(request.getMethod());
-                if ((login || SearchPage.covers(uri)) && !fromThisPage(request, uri)) {
-                    response.sendError(HttpServletResponse.SC_FORBIDDEN, "only this server's own page may ask it");
-                    return;
-                }
-                if (SearchPage.covers(uri) && !page.admits(request)) {
-                    SearchPage.refuse(response, HttpServletResponse.SC_UNAUTHORIZED, "Open the page with bearings open",
-                            "This page opens through a one-time address: run <code>bearings open</code> in a terminal.");
-                    return;
-                }
                 if (!login && !SearchPage.covers(uri)) {
                     response.setHeader("WWW-Authenticate", "Bearer realm=\"bearings\"");
                     response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "a bearer token is required");
+                    return;
+                }
+                if (!fromThisPage(request, uri)) {
+                    response.sendError(HttpServletResponse.SC_FORBIDDEN, "only this server's own page may ask it");
+                    return;
+                }
+                if (!login && !page.admits(request)) {
+                    SearchPage.refuse(response, HttpServletResponse.SC_UNAUTHORIZED, "Open the page with bearings open",
+                            "This page opens through a one-time address: run <code>bearings open</code> in a terminal.");
                     return;
                 }
             }

@@ -142,7 +142,9 @@
 
   function item(hit) {
     const open = el('a', 'open', hit.title || hit.noteId);
-    open.href = hit.open || hit.link;
+    // Only a scheme that opens a note: a source plugin's link can never be script.
+    const link = hit.open || hit.link || '';
+    open.href = /^(bear|obsidian|file|https?):/i.test(link) ? link : '#';
     if (open.href.startsWith('file:')) {
       // A browser opens no file: link from a web page: the note is shown here, with where it lives.
       open.title = decodeURIComponent(new URL(open.href).pathname);
