@@ -119,6 +119,11 @@ public final class LiveIndex implements AutoCloseable {
         return SourcesSync.names(sources(), providers);
     }
 
+    /** Each configured source's short name and its name as notes carry it, for {@link SourceNames#resolve}. */
+    public java.util.Map<String, String> sourceIds() throws IOException {
+        return sources().ids(providers);
+    }
+
     /** The index as it is on disk now. */
     public ChunkIndexReader reader() throws ChunkIndexStore.IndexUnreadableException, IOException {
         lock.lock();

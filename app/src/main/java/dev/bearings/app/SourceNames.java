@@ -19,15 +19,16 @@ public final class SourceNames {
      * @throws IllegalArgumentException naming the sources there are, when it names none or several
      */
     public static String resolve(String asked, Collection<String> sources) {
-        return resolve(asked, sources, java.util.Map.of());
+        return resolve(asked, sources, java.util.Map.of(), "--source");
     }
 
     /**
-     * The same, a source's short name ({@code bearings sources} lists them) naming it too.
+     * The same, a source's short name ({@code bearings sources} lists them) naming it too, and the messages naming the
+     * argument {@code what} (a flag, or a tool's argument).
      *
      * @param named the configured sources' names and the sources they name
      */
-    public static String resolve(String asked, Collection<String> sources, java.util.Map<String, String> named) {
+    public static String resolve(String asked, Collection<String> sources, java.util.Map<String, String> named, String what) {
         if (sources.contains(asked)) {
             return asked;
         }
@@ -45,7 +46,7 @@ public final class SourceNames {
         }
         String known = sources.isEmpty() ? "none" : String.join(", ", sources.stream().sorted().toList());
         throw new IllegalArgumentException(byProvider.size() > 1
-                ? "--source " + asked + " names several sources; give one of " + known
-                : "--source " + asked + ": the index has no such source; it has " + known);
+                ? what + " " + asked + " names several sources; give one of " + known
+                : what + " " + asked + ": the index has no such source; it has " + known);
     }
 }

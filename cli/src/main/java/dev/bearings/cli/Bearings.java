@@ -7,6 +7,7 @@ import dev.bearings.cli.command.GetCommand;
 import dev.bearings.cli.command.IndexCommand;
 import dev.bearings.cli.command.McpCommand;
 import dev.bearings.cli.command.NotesCommand;
+import dev.bearings.cli.command.OpenCommand;
 import dev.bearings.cli.command.PluginsCommand;
 import dev.bearings.cli.command.SearchCommand;
 import dev.bearings.cli.command.ServerCommand;
@@ -28,7 +29,8 @@ import java.util.OptionalInt;
 @Command(name = "bearings", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Local semantic search for Markdown notes.",
         subcommands = {IndexCommand.class, SearchCommand.class, StatusCommand.class, ChunkCommand.class, SimilarityCommand.class, EvalCommand.class,
-                McpCommand.class, ServerCommand.class, SourcesCommand.class, GetCommand.class, NotesCommand.class, TagsCommand.class, PluginsCommand.class,
+                McpCommand.class, ServerCommand.class, OpenCommand.class, SourcesCommand.class, GetCommand.class, NotesCommand.class,
+                TagsCommand.class, PluginsCommand.class,
                 CommandLine.HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
 public final class Bearings implements Runnable {
     @CommandLine.Spec

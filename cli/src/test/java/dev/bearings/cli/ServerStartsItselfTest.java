@@ -225,6 +225,39 @@ class ServerStartsItselfTest {
         await(() -> entries().size() == 1 && entries().get(0).pid() != killed.pid(), "a new server in the killed one's place");
     }
 
+    /**
+     * {@code bearings open} starts the index's server and gets a one-time address of its page, which logs a browser in
+     * once; where no browser can be opened (no display) it prints the address; with no index it says so and starts none.
+     */
+    @Test
+    void openStartsTheServerAndGivesAnAddressThatWorksOnce() throws Exception {
+        CliRun none = bearings("open", "--print", "--index", root.resolve("nothing").toString());
+        assertThat(none.exitCode()).isEqualTo(1);
+        assertThat(none.err()).contains(root.resolve("nothing").toString());
+        assertThat(log()).as("no server for no index").isEmpty();
+
+        CliRun opened = bearings("open", "--print", "--index", index.toString());
+        assertThat(opened.exitCode()).as(opened.err()).isZero();
+        assertThat(entries()).hasSize(1);
+        String address = opened.out().strip();
+        assertThat(address).matches("http://127\\.0\\.0\\.1:" + entries().get(0).port() + "/login\\?code=[\\w-]{43}");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpRequest login = java.net.http.HttpRequest.newBuilder(java.net.URI.create(address)).timeout(WAIT).build();
+        var first = http.send(login, java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(first.statusCode()).isEqualTo(303);
+        assertThat(first.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c).startsWith("bearings-"));
+        assertThat(http.send(login, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()).as("used once").isEqualTo(403);
+
+        environment.put("DISPLAY", null);
+        environment.put("WAYLAND_DISPLAY", null);
+        CliRun headless = bearings("open", "--index", index.toString());
+        assertThat(headless.exitCode()).as(headless.err()).isZero();
+        assertThat(headless.err()).contains("no browser could be opened");
+        assertThat(headless.out().strip()).startsWith("http://127.0.0.1:" + entries().get(0).port() + "/login?code=")
+                .isNotEqualTo(address);
+        assertThat(entries()).as("the same server").hasSize(1);
+    }
+
     private static <T> T unchecked(Callable<T> call) {
         try {
             return call.call();

@@ -6,6 +6,8 @@ import dev.bearings.mcp.http.Activity;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.ServerControl;
 import dev.bearings.mcp.http.McpToken;
+import dev.bearings.mcp.http.PageLogin;
+import dev.bearings.mcp.http.SearchPage;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerKey;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -95,10 +97,17 @@ public final class BearingsMcpServer {
         NoteResources resources = new NoteResources(tools, index);
         McpSyncServer server = build(McpServer.sync(transport), settings, mapper, tools, resources);
         Activity activity = new Activity();
+        PageLogin page = new PageLogin();
         Stopping stopping = new Stopping();
         int[] port = {0};
         Map<String, HttpServlet> endpoints = new LinkedHashMap<>(http.endpoints());
         endpoints.put(McpHttpServer.ENDPOINT, transport);
+        // The search page for people, behind the same guard: its files, its login and its API (the same tools).
+        SearchPage files = new SearchPage();
+        SearchPage.paths().forEach(path -> endpoints.put(path, files));
+        endpoints.put(PageLogin.ENDPOINT, page);
+        endpoints.put(PageLogin.ADDRESS_ENDPOINT, page);
+        endpoints.put(PageApi.ENDPOINT, new PageApi(tools, index));
         endpoints.put(ServerControl.ENDPOINT, new ServerControl(() -> new ServerControl.Status(ProcessHandle.current().pid(),
                 http.kind(), settings.version(), index.folder().toString(), port[0], ServerControl.started(), activity.idle().toSeconds(),
                 http.idle().map(Duration::toSeconds).orElse(null), ServerControl.residentBytes().orElse(null),
@@ -106,7 +115,7 @@ public final class BearingsMcpServer {
         ServerKey key = ServerKey.random();
         McpHttpServer listening;
         try {
-            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper, activity, resources::answer);
+            listening = McpHttpServer.start(http.address(), http.port(), token, key, endpoints, mapper, activity, page, resources::answer);
             port[0] = listening.port();
         } catch (IOException | RuntimeException e) {
             server.close();
@@ -115,7 +124,7 @@ public final class BearingsMcpServer {
         try {
             ServerEntry.Announcement announced = ServerEntry.announce(http.dataFolder(), http.address(), listening.port(),
                     index.folder(), key, http.kind());
-            Http running = new Http(server, listening, announced, token, stopping);
+            Http running = new Http(server, listening, announced, token, stopping, page);
             if (http.kind().equals(ServerEntry.BACKGROUND)) {
                 stopping.whenRecipeChanges(index);
                 stopping.whenIdle(activity, http.idle(), index);
@@ -180,14 +189,21 @@ public final class BearingsMcpServer {
         private final ServerEntry.Announcement announced;
         private final McpToken token;
         private final Stopping stopping;
+        private final PageLogin page;
 
         private Http(McpSyncServer server, McpHttpServer listening, ServerEntry.Announcement announced, McpToken token,
-                     Stopping stopping) {
+                     Stopping stopping, PageLogin page) {
             this.server = server;
             this.listening = listening;
             this.announced = announced;
             this.token = token;
             this.stopping = stopping;
+            this.page = page;
+        }
+
+        /** A one-time address of the search page on this server (path and query), as {@code bearings open} gets one. */
+        public String pageAddress() {
+            return PageLogin.ENDPOINT + "?code=" + page.newCode();
         }
 
         /** Blocks until the server is asked to stop (by {@link #stop}, a client, or, in the background, when idle); returns why. */

@@ -8,6 +8,7 @@ import dev.bearings.app.NoteJson;
 import dev.bearings.app.NoteSummaryJson;
 import dev.bearings.app.PlainErrors;
 import dev.bearings.app.SearchHitJson;
+import dev.bearings.app.SourceNames;
 import dev.bearings.app.SyncReportJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -55,6 +56,10 @@ public final class McpTools {
     private final McpJsonMapper mapper;
     private final ObjectMapper json = new ObjectMapper();
     private final JsonNode outputSchemas;
+    /** The tools by name: what a client's call runs, and what {@link #call} runs for the search page. */
+    private final Map<String, Handler> handlers = Map.of("search_notes", this::search, "read_note", this::readNote,
+            "read_notes", this::readNotes, "list_notes", this::listNotes, "list_tags", arguments -> listTags(), "index_status", arguments -> status(),
+            "sync_index", arguments -> sync());
 
     public McpTools(LiveIndex index, String storeName, Optional<Duration> syncBudget, McpJsonMapper mapper) {
         this.index = index;
@@ -89,9 +94,10 @@ public final class McpTools {
                           "tags":{"type":"array","items":{"type":"string"},"description":"Only notes with one of these tags or a child tag (work matches work/projects)."},
                           "mode":{"type":"string","enum":["hybrid","vector","keyword"],"description":"hybrid (default) fuses meaning and keywords; vector is meaning only; keyword is exact words only."},
                           "since":{"type":"string","description":"Only notes modified on or after this date: 2026-03-01, 2026-03-01T08:00:00Z, or a time ago: 7d, 2w, 3m, 1y, today, yesterday."},
-                          "before":{"type":"string","description":"Only notes modified before this date."}},
+                          "before":{"type":"string","description":"Only notes modified before this date."},
+                          "source":{"type":"string","description":"Only notes of this source: its name as bearings sources lists it (notes), as index_status names it (folder:/home/me/notes), or its kind (folder, bear) when the index has one of it."}},
                          "required":["query"],"additionalProperties":false}""",
-                        "passages", Access.READS, this::search),
+                        "passages", Access.READS),
                 tool("read_note", "Read a note, whole or one section",
                         "Returns a note's Markdown as it is now in its source, whole or only the section under a heading. "
                                 + "Pass the noteId from search_notes or list_notes, and optionally the headingPath of a "
@@ -102,7 +108,7 @@ public final class McpTools {
                           "heading":{"type":"string","description":"A heading path or heading text: return only that section, sub-sections included."},
                           "source":{"type":"string","description":"The note's source, needed only when two sources have a note with this id."}},
                          "required":["id"],"additionalProperties":false}""",
-                        null, Access.READS, this::readNote),
+                        null, Access.READS),
                 tool("read_notes", "Read several notes at once",
                         "Returns the Markdown of up to 20 notes, as read_note returns each, in one call; ids that cannot be "
                                 + "read are listed under notFound with why.",
@@ -111,7 +117,7 @@ public final class McpTools {
                           "ids":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":20,"description":"The notes' ids (noteId in search results)."},
                           "heading":{"type":"string","description":"Only this section of each note, where it has one."}},
                          "required":["ids"],"additionalProperties":false}""",
-                        null, Access.READS, this::readNotes),
+                        null, Access.READS),
                 tool("list_notes", "List notes by tag, title or date",
                         "Lists the indexed notes, most recently modified first, with id, title, tags, modified date, "
                                 + "source and link, a page at a time (pass nextCursor back as cursor for the next). Filter by "
@@ -124,26 +130,26 @@ public final class McpTools {
                           "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes in a page (default 50)."},
                           "cursor":{"type":"string","description":"The nextCursor of the page before, for the next page."}},
                          "additionalProperties":false}""",
-                        null, Access.READS, this::listNotes),
+                        null, Access.READS),
                 tool("list_tags", "List the tags of the notes",
                         "Lists every tag used in the indexed notes with how many notes carry it (a parent tag counts "
                                 + "the notes of its children too), alphabetically.",
                         """
                         {"type":"object","properties":{},"additionalProperties":false}""",
-                        "tags", Access.READS, arguments -> listTags()),
+                        "tags", Access.READS),
                 tool("index_status", "How big and how fresh the index is",
                         "Reports the notes and chunks in the index per source, the last sync, the model and chunking "
                                 + "rules, notes skipped and why, and how many notes changed since the last sync.",
                         """
                         {"type":"object","properties":{},"additionalProperties":false}""",
-                        null, Access.READS, arguments -> status()),
+                        null, Access.READS),
                 tool("sync_index", "Bring the index up to date now",
                         "Indexes the notes added, changed or deleted since the last sync, in every configured source, "
                                 + "and reports what it did. Searches already do this for recent changes; use this after "
                                 + "large changes. Can take minutes for thousands of new notes.",
                         """
                         {"type":"object","properties":{},"additionalProperties":false}""",
-                        "sources", Access.SYNCS, arguments -> sync()));
+                        "sources", Access.SYNCS));
     }
 
     /** What a tool does to the index, as its annotations tell a client. */
@@ -159,7 +165,7 @@ public final class McpTools {
      *                structured content is an object); the text block keeps the bare list, as {@code --json} prints it
      */
     private SyncToolSpecification tool(String name, String title, String description, String schema, String listKey,
-                                       Access access, Handler handler) {
+                                       Access access) {
         McpSchema.Tool tool = McpSchema.Tool.builder().name(name).title(title).description(description)
                 .inputSchema(mapper, schema).outputSchema(mapper, outputSchemas.get(name).toString())
                 .annotations(McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(access == Access.READS)
@@ -167,7 +173,7 @@ public final class McpTools {
                 .build();
         return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
             try {
-                Object answer = index.exclusively(() -> handler.answer(new Arguments(request.arguments())));
+                Object answer = call(name, request.arguments());
                 Object structured = json.convertValue(listKey == null ? answer : Map.of(listKey, answer), Map.class);
                 return McpSchema.CallToolResult.builder().addTextContent(json.writeValueAsString(answer))
                         .structuredContent(structured).isError(false).build();
@@ -175,6 +181,19 @@ public final class McpTools {
                 return McpSchema.CallToolResult.builder().addTextContent(plainError(name, e)).isError(true).build();
             }
         }).build();
+    }
+
+    /**
+     * Runs the tool {@code name} on {@code arguments} as a client's call runs it (the same checks, the same
+     * hold on the index) and returns its answer, the object whose JSON is the tool's text: for the search
+     * page, which asks the same tools over its own endpoints.
+     */
+    public Object call(String name, Map<String, Object> arguments) throws Exception {
+        Handler handler = handlers.get(name);
+        if (handler == null) {
+            throw new IllegalArgumentException("there is no tool " + clip(name));
+        }
+        return index.exclusively(() -> handler.answer(new Arguments(arguments)));
     }
 
     /** What a client is told of a failure: plain words, no path outside the sources; the unexpected is logged. */
@@ -203,16 +222,26 @@ public final class McpTools {
         String query = SearchNotes.requireAskable(arguments.text("query").orElseThrow(() -> new IllegalArgumentException("query is required")));
         int limit = arguments.integer("limit", Limits.SEARCH, 1, MAX_LIMIT);
         SearchNotes.Mode mode = arguments.text("mode").map(SearchNotes.Mode::parse).orElse(SearchNotes.Mode.HYBRID);
-        SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"),
-                arguments.date("before"), Optional.empty());
+        Optional<String> source = arguments.text("source");
         if (syncBudget.isPresent()) {
             index.refresh(Instant.now().plus(syncBudget.get()));
         }
         ChunkIndexReader reader = index.reader();
+        SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"), arguments.date("before"),
+                source.map(asked -> SourceNames.resolve(asked, reader.stats().notesBySource().keySet(), sourceIds(), "source")));
         requireKnown(reader, filter.tags());
         SearchNotes.Results results = new SearchNotes(index.embedder(), reader.manifest().recipe().fusion())
                 .search(reader, new SearchNotes.Request(query, limit, mode, filter));
         return results.ranked().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
+    }
+
+    /** The configured sources' short names; none when the configuration cannot be read (the full names still work). */
+    private Map<String, String> sourceIds() {
+        try {
+            return index.sourceIds();
+        } catch (IOException | RuntimeException unreadable) {
+            return Map.of();
+        }
     }
 
     private NoteJson readNote(Arguments arguments) throws Exception {

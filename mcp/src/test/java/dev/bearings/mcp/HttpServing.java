@@ -33,6 +33,16 @@ final class HttpServing implements AutoCloseable {
         return new HttpServing(server, dataFolder);
     }
 
+    /** A one-time address of the search page, whole. */
+    String pageAddress() {
+        return base() + server.pageAddress();
+    }
+
+    /** The server's own address, as its page's origin: {@code http://127.0.0.1:PORT}. */
+    String base() {
+        return "http://127.0.0.1:" + port();
+    }
+
     String url() {
         return "http://127.0.0.1:" + port() + "/mcp";
     }

@@ -30,6 +30,8 @@ public final class BackgroundServer {
     /** How long a background server waits unasked before it stops: {@code 15m}, {@code 90s}, {@code 1h}, or minutes. */
     public static final String IDLE_VARIABLE = "BEARINGS_SERVER_IDLE";
     public static final Duration DEFAULT_IDLE = Duration.ofMinutes(15);
+    /** How long a command that needs the server waits for one it started. */
+    static final Duration START_PATIENCE = Duration.ofSeconds(60);
     /**
      * The server's JVM stays running: a heap that gives back what it does not use, a small young generation and
      * only the JIT's first tier keep it small (the launcher gives {@code bearings mcp} the same).
@@ -114,6 +116,26 @@ public final class BackgroundServer {
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).redirectErrorStream(true);
         return Optional.of(builder.start());
+    }
+
+    /**
+     * The running server of {@code index}, started in the background first when none runs and waited for at most
+     * {@code patience}, for {@code bearings server start} and {@code bearings open}.
+     *
+     * @param store the {@code --store} given, or null
+     * @return empty when none runs after {@code patience}: its log says why
+     */
+    static Optional<ServerEntry> runningOrStarted(Path dataFolder, Path index, String store, Duration idle, Duration patience)
+            throws IOException, InterruptedException {
+        Optional<ServerEntry> running = running(dataFolder, index);
+        if (running.isEmpty()) {
+            startIfNone(dataFolder, index, store, idle);
+            long end = System.nanoTime() + patience.toNanos();
+            while ((running = running(dataFolder, index)).isEmpty() && System.nanoTime() < end) {
+                Thread.sleep(100);
+            }
+        }
+        return running;
     }
 
     /**

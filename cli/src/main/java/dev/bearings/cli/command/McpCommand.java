@@ -221,7 +221,8 @@ public final class McpCommand implements Callable<Integer> {
         try (BearingsMcpServer.Http server = BearingsMcpServer.http(index, settings, where)) {
             String host = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
             System.err.printf("bearings mcp: serving http://%s:%d%s to any number of clients; each sends the header "
-                    + "'Authorization: Bearer <the token in %s>'%n", host, server.port(), McpHttpServer.ENDPOINT, server.tokenFile());
+                    + "'Authorization: Bearer <the token in %s>'; bearings open%s opens its search page%n", host, server.port(),
+                    McpHttpServer.ENDPOINT, server.tokenFile(), storeOptions.indexFlag());
             System.err.flush();
             if (idle.isEmpty()) {
                 // A server started by a person serves the index for the searches too: a background one steps aside.

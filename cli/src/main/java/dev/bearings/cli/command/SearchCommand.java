@@ -231,7 +231,7 @@ public final class SearchCommand implements Callable<Integer> {
         if (asked.filter().source().isPresent()) {
             String source;
             try {
-                source = SourceNames.resolve(asked.filter().source().get(), index.stats().notesBySource().keySet(), named());
+                source = SourceNames.resolve(asked.filter().source().get(), index.stats().notesBySource().keySet(), named(), "--source");
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }

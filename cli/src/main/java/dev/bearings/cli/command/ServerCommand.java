@@ -190,14 +190,8 @@ public final class ServerCommand implements Callable<Integer> {
             }
             Path data = DataFolder.path();
             Path folder = storeOptions.folder();
-            Optional<ServerEntry> running = BackgroundServer.running(data, folder);
-            if (running.isEmpty()) {
-                BackgroundServer.startIfNone(data, folder, storeOptions.given(), idleTime);
-                long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                while ((running = BackgroundServer.running(data, folder)).isEmpty() && System.nanoTime() < end) {
-                    Thread.sleep(100);
-                }
-            }
+            Optional<ServerEntry> running = BackgroundServer.runningOrStarted(data, folder, storeOptions.given(), idleTime,
+                    BackgroundServer.START_PATIENCE);
             if (running.isEmpty()) {
                 spec.commandLine().getErr().println("bearings: the server of " + folder + " did not start; its log says why: "
                         + BackgroundServer.log(data, folder));

@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -31,7 +32,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -75,17 +78,17 @@ public final class McpHttpServer implements AutoCloseable {
      */
     public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets,
                                       McpJsonMapper sdkJson) throws IOException {
-        return start(address, port, token, key, servlets, sdkJson, new Activity(), message -> java.util.Optional.empty());
+        return start(address, port, token, key, servlets, sdkJson, new Activity(), new PageLogin(), message -> Optional.empty());
     }
 
     /**
-     * @param activity hears of every request that carries the token
+     * @param activity hears of every request that carries the token or the page's cookie
+     * @param page     the search page's logins: its cookie admits a browser to the page and its API
      * @param direct   the answer to a request this server answers itself, not the SDK ({@code resources/list}), if it is one
      */
     public static McpHttpServer start(InetAddress address, int port, McpToken token, ServerKey key, Map<String, HttpServlet> servlets,
-                                      McpJsonMapper sdkJson, Activity activity,
-                                      java.util.function.Function<com.fasterxml.jackson.databind.JsonNode, java.util.Optional<String>> direct)
-            throws IOException {
+                                      McpJsonMapper sdkJson, Activity activity, PageLogin page,
+                                      Function<JsonNode, Optional<String>> direct) throws IOException {
         requireLoopback(address);
         requireFree(address, port);
         TOMCAT_LOG.setLevel(Level.WARNING);
@@ -111,13 +114,19 @@ public final class McpHttpServer implements AutoCloseable {
         // Errors (401, 403, 404, the transport's 4xx) in our words, as JSON: never Tomcat's page, name or version.
         ((org.apache.catalina.core.StandardHost) tomcat.getHost()).setErrorReportValveClass(JsonErrors.class.getName());
         Context context = tomcat.addContext("", work.toString());
+        // By path; a servlet given at several paths (the page's files) is added once, named by its first.
+        Map<HttpServlet, String> names = new java.util.IdentityHashMap<>();
         servlets.forEach((endpoint, servlet) -> {
-            Tomcat.addServlet(context, endpoint, servlet).setAsyncSupported(true);
-            context.addServletMappingDecoded(endpoint, endpoint);
+            String name = names.computeIfAbsent(servlet, added -> {
+                String named = endpoint.isEmpty() ? "/" : endpoint;
+                Tomcat.addServlet(context, named, added).setAsyncSupported(true);
+                return named;
+            });
+            context.addServletMappingDecoded(endpoint, name);
         });
         FilterDef guard = new FilterDef();
         guard.setFilterName("guard");
-        guard.setFilter(new Guard(token, key, activity));
+        guard.setFilter(new Guard(token, key, activity, page));
         guard.setAsyncSupported("true");
         context.addFilterDef(guard);
         FilterMap everything = new FilterMap();
@@ -231,11 +240,13 @@ public final class McpHttpServer implements AutoCloseable {
         private final McpToken token;
         private final ServerKey key;
         private final Activity activity;
+        private final PageLogin page;
 
-        public Guard(McpToken token, ServerKey key, Activity activity) {
+        public Guard(McpToken token, ServerKey key, Activity activity, PageLogin page) {
             this.token = token;
             this.key = key;
             this.activity = activity;
+            this.page = page;
         }
 
         @Override
@@ -243,6 +254,7 @@ public final class McpHttpServer implements AutoCloseable {
                 throws IOException, ServletException {
             HttpServletRequest request = (HttpServletRequest) servletRequest;
             HttpServletResponse response = (HttpServletResponse) servletResponse;
+            SearchPage.secure(response);
             List<String> origins = Collections.list(request.getHeaders("Origin"));
             if (!loopback(request.getHeader("Host"), false) || origins.size() > 1
                     || (origins.size() == 1 && !sameServer(origins.get(0), request.getLocalPort()))) {
@@ -256,16 +268,41 @@ public final class McpHttpServer implements AutoCloseable {
                 response.setStatus(HttpServletResponse.SC_NO_CONTENT);
                 return;
             }
+            // The path as the request was mapped (decoded, dot segments gone), never the raw URI: "/api/../mcp" is the MCP endpoint.
+            String uri = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
             if (!token.admits(request.getHeader("Authorization"))) {
-                response.setHeader("WWW-Authenticate", "Bearer realm=\"bearings\"");
-                response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "a bearer token is required");
-                return;
+                // Without the token: the page and its API with the page's cookie, and the login that gives it; nothing else.
+                boolean login = PageLogin.ENDPOINT.equals(uri) && "GET".equals(request.getMethod());
+                if (!login && !SearchPage.covers(uri)) {
+                    response.setHeader("WWW-Authenticate", "Bearer realm=\"bearings\"");
+                    response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "a bearer token is required");
+                    return;
+                }
+                if (!fromThisPage(request, uri)) {
+                    response.sendError(HttpServletResponse.SC_FORBIDDEN, "only this server's own page may ask it");
+                    return;
+                }
+                if (!login && !page.admits(request)) {
+                    SearchPage.refuse(response, HttpServletResponse.SC_UNAUTHORIZED, "Open the page with bearings open",
+                            "This page opens through a one-time address: run <code>bearings open</code> in a terminal.");
+                    return;
+                }
             }
-            if (!ServerControl.ENDPOINT.equals(request.getRequestURI())) {
+            if (!ServerControl.ENDPOINT.equals(uri)) {
                 // Asking a server how it is (server status) is no use of it: it must not keep an idle one running.
                 activity.touch();
             }
             chain.doFilter(request, response);
+        }
+
+        /**
+         * Whether a browser's request for the page comes from the page itself, or from the person (an address
+         * opened, typed or bookmarked), as the browser's fetch metadata says; its API from the page alone. A
+         * browser that sends none is held by the Origin check and the cookie's SameSite=Strict.
+         */
+        private static boolean fromThisPage(HttpServletRequest request, String uri) {
+            String site = request.getHeader("Sec-Fetch-Site");
+            return site == null || site.equals("same-origin") || (site.equals("none") && !uri.startsWith(SearchPage.API));
         }
 
         /**

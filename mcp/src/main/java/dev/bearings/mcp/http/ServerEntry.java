@@ -197,6 +197,32 @@ public record ServerEntry(Path file, String address, int port, String index, lon
         }
     }
 
+    /**
+     * A new one-time address of the server's search page ({@link PageLogin}), whole; asked only of a server that
+     * proved itself. The address opens the page once, within a few minutes.
+     */
+    public String pageAddress(String token) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) url(PageLogin.ADDRESS_ENDPOINT).openConnection();
+        try {
+            connection.setConnectTimeout(CONNECT_MILLIS);
+            connection.setReadTimeout(5 * CONNECT_MILLIS);
+            connection.setRequestMethod("POST");
+            connection.setRequestProperty("Authorization", "Bearer " + token);
+            if (connection.getResponseCode() != HttpURLConnection.HTTP_OK) {
+                throw new IOException("the server on port " + port + " answered " + connection.getResponseCode());
+            }
+            try (var in = connection.getInputStream()) {
+                String path = new String(in.readNBytes(1_000), StandardCharsets.UTF_8).strip();
+                if (!path.startsWith(PageLogin.ENDPOINT + "?")) {
+                    throw new IOException("the server on port " + port + " gave no address of its page");
+                }
+                return url(path).toString();
+            }
+        } finally {
+            connection.disconnect();
+        }
+    }
+
     /** One spelling of an address, whichever was given ({@code ::1} and {@code 0:0:0:0:0:0:0:1} alike). */
     static String canonical(String address) throws UnknownHostException {
         return InetAddress.getByName(address).getHostAddress();
