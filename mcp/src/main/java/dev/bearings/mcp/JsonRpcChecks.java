@@ -127,6 +127,10 @@ public final class JsonRpcChecks {
                     : params.has("arguments") && !params.get("arguments").isObject() && !params.get("arguments").isNull()
                     ? "arguments must be an object" : null;
             case McpSchema.METHOD_RESOURCES_READ -> !params.path("uri").isTextual() ? "uri must be a string" : null;
+            case McpSchema.METHOD_INITIALIZE -> !params.path("protocolVersion").isTextual() ? "initialize needs params.protocolVersion, a string"
+                    : !params.path("capabilities").isObject() ? "initialize needs params.capabilities, an object"
+                    : !params.path("clientInfo").path("name").isTextual() || !params.path("clientInfo").path("version").isTextual()
+                    ? "initialize needs params.clientInfo with a name and a version" : null;
             default -> null;
         };
     }

@@ -101,32 +101,31 @@ public final class NoteResources {
     }
 
     /**
-     * The answer to {@code message} when it asks for {@code resources/list}: a page of the notes, from where its
-     * {@code cursor} says, and the cursor of the next page when there is one.
+     * The answer to {@code message} when it asks for {@code resources/list} (a page of the notes, from where its
+     * {@code cursor} says, and the cursor of the next page when there is one) or {@code resources/read} (the
+     * note's Markdown, or why not). Both are answered whole, here: the SDK's error path for a read it failed could
+     * cut its answer off, and close the connection, when many came at once.
      */
     public Optional<String> answer(JsonNode message) {
-        if (!McpSchema.METHOD_RESOURCES_LIST.equals(message.path("method").asText(null)) || !JsonRpcChecks.usable(message.get("id"))) {
+        String method = message.path("method").asText("");
+        if (!JsonRpcChecks.usable(message.get("id"))
+                || !(method.equals(McpSchema.METHOD_RESOURCES_LIST) || method.equals(McpSchema.METHOD_RESOURCES_READ))) {
             return Optional.empty();
         }
         ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
         answer.set("id", message.get("id"));
         try {
-            JsonNode cursor = message.path("params").path("cursor");
-            int from = cursor.isTextual() ? McpTools.offset(cursor.asText()) : 0;
-            List<IndexedNote> notes = notes();
-            ObjectNode result = answer.putObject("result");
-            var resources = result.putArray("resources");
-            for (IndexedNote note : notes.subList(Math.min(from, notes.size()), Math.min(from + Limits.RESOURCES_PAGE, notes.size()))) {
-                resources.addObject().put("uri", uri(note.source(), note.id())).put("name", note.id()).put("title", note.title())
-                        .put("mimeType", MIME_TYPE).putObject("annotations").put("lastModified", note.modified().toString());
-            }
-            if (from + Limits.RESOURCES_PAGE < notes.size()) {
-                result.put("nextCursor", McpTools.cursor(from + Limits.RESOURCES_PAGE));
+            answer.set("result", method.equals(McpSchema.METHOD_RESOURCES_LIST) ? page(message.path("params").path("cursor"))
+                    : JSON.valueToTree(read(message.path("params").path("uri").asText())));
+        } catch (McpError e) {
+            McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
+            ObjectNode said = answer.putObject("error").put("code", error.code()).put("message", error.message());
+            if (error.data() != null) {
+                said.set("data", JSON.valueToTree(error.data()));
             }
         } catch (Exception e) {
-            answer.remove("result");
             answer.putObject("error").put("code", e instanceof IllegalArgumentException ? McpSchema.ErrorCodes.INVALID_PARAMS
-                    : McpSchema.ErrorCodes.INTERNAL_ERROR).put("message", tools.plainError("resources/list", e));
+                    : McpSchema.ErrorCodes.INTERNAL_ERROR).put("message", tools.plainError(method, e));
         }
         try {
             return Optional.of(JSON.writeValueAsString(answer));
@@ -135,13 +134,28 @@ public final class NoteResources {
         }
     }
 
+    private ObjectNode page(JsonNode cursor) throws Exception {
+        int from = cursor.isTextual() ? McpTools.offset(cursor.asText()) : 0;
+        List<IndexedNote> notes = notes();
+        ObjectNode result = JSON.createObjectNode();
+        var resources = result.putArray("resources");
+        for (IndexedNote note : notes.subList(Math.min(from, notes.size()), Math.min(from + Limits.RESOURCES_PAGE, notes.size()))) {
+            resources.addObject().put("uri", uri(note.source(), note.id())).put("name", note.id()).put("title", note.title())
+                    .put("mimeType", MIME_TYPE).putObject("annotations").put("lastModified", note.modified().toString());
+        }
+        if (from + Limits.RESOURCES_PAGE < notes.size()) {
+            result.put("nextCursor", McpTools.cursor(from + Limits.RESOURCES_PAGE));
+        }
+        return result;
+    }
+
     private McpSchema.ReadResourceResult read(String uri) {
         if (!uri.startsWith(SCHEME) || uri.indexOf('/', SCHEME.length()) < 0) {
             throw McpError.RESOURCE_NOT_FOUND.apply(uri);
         }
         int slash = uri.indexOf('/', SCHEME.length());
-        String source = decode(uri.substring(SCHEME.length(), slash));
-        String id = decode(uri.substring(slash + 1));
+        String source = decode(uri.substring(SCHEME.length(), slash), uri);
+        String id = decode(uri.substring(slash + 1), uri);
         try {
             NoteJson note = index.exclusively(() -> tools.read(id, Optional.of(source), Optional.empty()));
             return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, MIME_TYPE, note.markdown())));
@@ -154,7 +168,13 @@ public final class NoteResources {
         return URLEncoder.encode(part, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    private static String decode(String part) {
-        return URLDecoder.decode(part.replace("+", "%2B"), StandardCharsets.UTF_8);
+    private static String decode(String part, String uri) {
+        try {
+            return URLDecoder.decode(part.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException broken) {
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                    .message("the note address has a % not followed by two hex digits; use a uri from resources/list or a search")
+                    .data(uri.length() <= 200 ? uri : uri.substring(0, 200) + "...").build();
+        }
     }
 }

@@ -7,6 +7,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
@@ -73,7 +74,103 @@ final class CheckedMessages implements Filter {
                     : new JsonRpcChecks.Refusal(null, refusal.code(), refusal.message(), true));
             return;
         }
+        if (!checked.message().has("method")) {
+            // An answer from the client: the transport accepts it (202) or, for an id it never asked with,
+            // fails it with a 500 that quotes Java. That is the client's mistake, said as one.
+            Held held = new Held(response);
+            chain.doFilter(new ReadAgain(request, body), held);
+            if (held.status >= HttpServletResponse.SC_INTERNAL_SERVER_ERROR) {
+                response.reset();
+                answer(response, HttpServletResponse.SC_BAD_REQUEST, new JsonRpcChecks.Refusal(null, -32600,
+                        "Invalid Request: this server is waiting for no answer with the id " + clip(checked.message().get("id")), true));
+            } else {
+                held.release();
+            }
+            return;
+        }
         chain.doFilter(new ReadAgain(request, body), response);
+    }
+
+    private static String clip(com.fasterxml.jackson.databind.JsonNode id) {
+        String text = id.toString();
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
+    }
+
+    /** A response whose status and body are held until {@link #release}: the transport's answer to an answer is short. */
+    private static final class Held extends jakarta.servlet.http.HttpServletResponseWrapper {
+        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        private final HttpServletResponse response;
+        private int status = SC_OK;
+        private java.io.PrintWriter writer;
+
+        Held(HttpServletResponse response) {
+            super(response);
+            this.response = response;
+        }
+
+        @Override
+        public void setStatus(int status) {
+            this.status = status;
+        }
+
+        @Override
+        public void sendError(int status) {
+            this.status = status;
+        }
+
+        @Override
+        public void sendError(int status, String message) {
+            this.status = status;
+        }
+
+        @Override
+        public int getStatus() {
+            return status;
+        }
+
+        @Override
+        public java.io.PrintWriter getWriter() {
+            if (writer == null) {
+                writer = new java.io.PrintWriter(new java.io.OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+            }
+            return writer;
+        }
+
+        @Override
+        public ServletOutputStream getOutputStream() {
+            return new ServletOutputStream() {
+                @Override
+                public void write(int b) {
+                    bytes.write(b);
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setWriteListener(jakarta.servlet.WriteListener listener) {
+                    throw new IllegalStateException("held");
+                }
+            };
+        }
+
+        @Override
+        public void flushBuffer() {
+            // Held until released.
+        }
+
+        void release() throws IOException {
+            if (writer != null) {
+                writer.flush();
+            }
+            response.setStatus(status);
+            if (bytes.size() > 0) {
+                response.setContentLength(bytes.size());
+                response.getOutputStream().write(bytes.toByteArray());
+            }
+        }
     }
 
     private static void answer(HttpServletResponse response, int status, JsonRpcChecks.Refusal refusal) throws IOException {
