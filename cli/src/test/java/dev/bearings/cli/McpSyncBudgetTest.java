@@ -38,7 +38,7 @@ class McpSyncBudgetTest {
             assertThat(pendingChanges(server, "after")).isZero();
             JsonNode notes = McpServerProcess.JSON.readTree(server.call("list", "list_notes", "{\"limit\":100}")
                     .path("result").path("content").get(0).path("text").asText());
-            assertThat(notes).hasSize(5 + NEW_NOTES);
+            assertThat(notes.path("notes")).as(notes.toString()).hasSize(5 + NEW_NOTES);
         }
     }
 

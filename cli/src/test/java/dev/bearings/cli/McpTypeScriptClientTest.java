@@ -62,7 +62,7 @@ class McpTypeScriptClientTest {
 
         assertThat(transcript.path("server").path("name").asText()).isEqualTo("bearings");
         assertThat(transcript.path("tools")).extracting(t -> t.path("name").asText()).containsExactly(
-                "search_notes", "read_note", "list_notes", "list_tags", "index_status", "sync_index");
+                "search_notes", "read_note", "read_notes", "list_notes", "list_tags", "index_status", "sync_index");
         transcript.path("tools").forEach(tool -> {
             assertThat(tool.path("description").asText()).hasSizeGreaterThan(60);
             assertThat(tool.path("inputSchema").path("type").asText()).isEqualTo("object");
@@ -82,7 +82,7 @@ class McpTypeScriptClientTest {
             assertThat(hints.path("openWorldHint").isBoolean() && !hints.path("openWorldHint").asBoolean()).as(name).isTrue();
         });
         JsonNode answers = transcript.path("calls");
-        List<String> listKeys = List.of("passages", "passages", "", "", "notes", "notes", "tags", "", "sources");
+        List<String> listKeys = List.of("passages", "passages", "", "", "", "", "tags", "", "sources");
         for (int i = 0; i < 9; i++) {
             JsonNode answer = answers.get(i);
             assertThat(answer.path("isError").asBoolean()).as(answer.toString()).isFalse();
@@ -113,11 +113,12 @@ class McpTypeScriptClientTest {
         List<String> lines = Files.readAllLines(notes.resolve("vpn-setup.md"), StandardCharsets.UTF_8);
         assertThat(lines.get(router.path("startLine").asInt() - 1)).isEqualTo("## Router");
 
-        assertThat(json(answers.get(4))).as("most recently modified first").extracting(n -> n.path("id").asText())
+        assertThat(json(answers.get(4)).path("nextCursor").isNull()).as("one page holds them all").isTrue();
+        assertThat(json(answers.get(4)).path("notes")).as("most recently modified first").extracting(n -> n.path("id").asText())
                 .containsExactlyElementsOf(McpServerProcess.EXAMPLES_MODIFIED.keySet());
-        assertThat(json(answers.get(4))).extracting(n -> n.path("modified").asText())
+        assertThat(json(answers.get(4)).path("notes")).extracting(n -> n.path("modified").asText())
                 .containsExactlyElementsOf(McpServerProcess.EXAMPLES_MODIFIED.values().stream().map(Object::toString).toList());
-        assertThat(json(answers.get(5))).extracting(n -> n.path("id").asText()).containsExactly("vpn-setup.md");
+        assertThat(json(answers.get(5)).path("notes")).extracting(n -> n.path("id").asText()).containsExactly("vpn-setup.md");
         assertThat(json(answers.get(6))).extracting(t -> t.path("tag").asText() + "=" + t.path("notes").asInt())
                 .contains("vpn=1", "network=1");
         JsonNode status = json(answers.get(7));
