@@ -260,7 +260,7 @@ class SyncIndexTest {
         SyncIndex.Report report = sync(fragile, IndexRecipe.Prefix.TITLED).sync(source, index, SyncIndex.Progress.NONE);
         assertThat(report.added()).isOne();
         assertThat(report.unreadable()).containsExactly("deep.md: is nested too deeply to parse",
-                "odd.md: cannot be parsed (IllegalStateException)");
+                "odd.md: cannot be parsed (boom)");
         assertThat(index.versions("memory")).containsOnlyKeys("fine.md");
         assertThat(index.stats().lastSync()).as("skipping notes still completes the sync").isPresent();
     }
