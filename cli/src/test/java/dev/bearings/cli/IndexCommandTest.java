@@ -353,8 +353,10 @@ class IndexCommandTest {
         try (ChildProcess run = sixtyNotesIndexing(logs)) {
             run.process().destroy();
             run.exitCode(java.time.Duration.ofMinutes(1));
-            assertThat(run.err()).containsPattern("bearings: stopped (after \\d+ of 60 notes to index in|while reading) folder:")
-                    .contains("what was indexed is kept, and bearings index --index " + index + " finishes the rest");
+            // Where the signal lands depends on how fast the model loaded; each place says so, with the way on.
+            assertThat(run.err()).containsPattern("bearings: stopped ((after \\d+ of 60 notes to index in|while reading) folder:.*"
+                    + "what was indexed is kept, and|before any note was indexed;) bearings index --index " + java.util.regex.Pattern.quote(index.toString())
+                    + " (finishes the rest|starts again)");
         }
         CliRun again = CliRun.of("index", "--index", index.toString());
         assertThat(again.exitCode()).as(again.err()).isZero();

@@ -15,7 +15,12 @@ public final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable 
     private final String task;
     private final PrintStream err;
     private ProgressBar bar;
+    /** Columns for everything: the source, the bar, done of all, the time taken and left, the rate, the chunks. */
+    static final int WIDE = 100;
+    /** Columns for the source, the bar, done of all and the times. */
+    static final int MEDIUM = 72;
     private long chunks;
+    private boolean extras;
 
     /** @param source the source's name, {@code folder:/Users/me/notes}: the bar shows {@code folder notes} */
     public SyncProgressBar(String source, PrintStream err) {
@@ -43,10 +48,28 @@ public final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable 
     @Override
     public void planned(int notesToIndex) {
         if (notesToIndex > 0) {
-            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(notesToIndex).setUnit(" notes", 1)
-                    .setStyle(ProgressBarStyle.ASCII).showSpeed()
-                    .setConsumer(new ConsoleProgressBarConsumer(err)).build();
+            bar = builder(notesToIndex, TerminalWidth.ofControllingTerminal()).build();
         }
+    }
+
+    /**
+     * The bar for {@code columns} (0: unknown, the library measures): what does not fit a narrow terminal is
+     * left out, least useful first (the chunks and the rate, the time left, the source's name), so that the
+     * line is never cut mid-word and the bar keeps room to move.
+     */
+    ProgressBarBuilder builder(int notesToIndex, int columns) {
+        ProgressBarBuilder builder = new ProgressBarBuilder().setInitialMax(notesToIndex).setUnit(" notes", 1)
+                .setStyle(ProgressBarStyle.ASCII);
+        boolean wide = columns == 0 || columns >= WIDE;
+        if (wide) {
+            builder.showSpeed();
+            extras = true;
+        }
+        if (columns > 0 && columns < MEDIUM) {
+            builder.hideEta();
+        }
+        builder.setTaskName(columns == 0 || columns >= MEDIUM ? task : "");
+        return builder.setConsumer(columns == 0 ? new ConsoleProgressBarConsumer(err) : new ConsoleProgressBarConsumer(err, columns - 1));
     }
 
     @Override
@@ -54,7 +77,9 @@ public final class SyncProgressBar implements SyncIndex.Progress, AutoCloseable 
         chunks += chunkCount;
         if (bar != null) {
             bar.step();
-            bar.setExtraMessage(" " + chunks + " chunks");
+            if (extras) {
+                bar.setExtraMessage(" " + chunks + " chunks");
+            }
         }
     }
 

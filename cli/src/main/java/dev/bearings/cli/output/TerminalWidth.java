@@ -44,9 +44,14 @@ public final class TerminalWidth {
     }
 
     private static int ofThisTerminal() {
-        if (System.console() == null) {
-            return 0;
-        }
+        return System.console() == null ? 0 : ofControllingTerminal();
+    }
+
+    /**
+     * The columns of the terminal this process was started from, for output known to go to it (progress on
+     * stderr when stdout is a file); 0 when there is none or it cannot be told.
+     */
+    public static int ofControllingTerminal() {
         String exported = System.getenv("COLUMNS");
         if (exported != null && exported.matches("\\d{2,4}")) {
             return usable(Integer.parseInt(exported));
