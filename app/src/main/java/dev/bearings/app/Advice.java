@@ -12,6 +12,15 @@ public final class Advice {
     private Advice() {
     }
 
+    /**
+     * The command that adds a source to an index, said the same wherever one is missing.
+     *
+     * @param flags empty, or flags each with a leading space, naming the index: {@code " --index idx"}
+     */
+    public static String addSource(String flags) {
+        return "bearings index" + flags + " --folder DIR (or --bear)";
+    }
+
     /** The failure's message, followed by what to do when there is something to do. */
     public static String message(Throwable failure) {
         return message(failure, "");
@@ -30,7 +39,7 @@ public final class Advice {
         }
         if (failure instanceof IndexUnreadableException unreadable) {
             return switch (unreadable.problem()) {
-                case ABSENT -> message + " (run bearings index" + flags + " --folder DIR, or --bear, first)";
+                case ABSENT -> message + " (run " + addSource(flags) + " first)";
                 case DAMAGED -> message + "; rebuild it from the notes with: bearings index" + flags + " --rebuild";
                 case BUSY -> message + "; try again when it is done";
                 case UNWRITABLE -> message;

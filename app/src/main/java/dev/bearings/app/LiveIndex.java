@@ -191,7 +191,7 @@ public final class LiveIndex implements AutoCloseable {
         try {
             SourcesConfig config = sources();
             if (config.isEmpty()) {
-                throw new IllegalStateException("no sources are configured for this index: run bearings index --folder DIR (or --bear) once");
+                throw new IllegalStateException("no sources are configured for this index: run " + Advice.addSource("") + " once");
             }
             try (IndexLock writer = IndexLock.acquire(folder, store)) {
                 return write(config, Instant.MAX);

@@ -171,8 +171,8 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
                     ? "not readable at line " + parse.getLocation().getLineNr() + ", column " + parse.getLocation().getColumnNr()
                     : "not a list of sources Bearings wrote";
             throw new IOException("the index's list of its sources, " + file + ", is damaged (" + where + "); restore it from a "
-                    + "backup, or delete it and name the sources again (bearings index" + (indexFolder.equals(DataFolder.path()) ? ""
-                    : " --index " + ShellWords.quote(indexFolder.toString())) + " --folder DIR, or --bear): the notes indexed stay", damaged);
+                    + "backup, or delete it and name the sources again (" + Advice.addSource(indexFolder.equals(DataFolder.path()) ? ""
+                    : " --index " + ShellWords.quote(indexFolder.toString())) + "): the notes indexed stay", damaged);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.bearings.mcp;
 
+import dev.bearings.app.Limits;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.app.LiveIndex;
 import dev.bearings.mcp.http.Activity;
@@ -91,7 +92,7 @@ public final class BearingsMcpServer {
         McpJsonMapper mapper = jsonMapper();
         McpToken token = McpToken.loadOrCreate(http.dataFolder());
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(McpHttpServer.MAX_REQUEST_BYTES)
+                .jsonMapper(mapper).mcpEndpoint(McpHttpServer.ENDPOINT).maxRequestSize(Limits.MESSAGE_BYTES)
                 .keepAliveInterval(http.sessionCheck()).sessionSweepInterval(http.sessionCheck()).build();
         McpTools tools = new McpTools(index, settings.storeName(), settings.syncBudget(), mapper);
         NoteResources resources = new NoteResources(tools, index);

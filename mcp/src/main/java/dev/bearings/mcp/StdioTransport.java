@@ -1,5 +1,6 @@
 package dev.bearings.mcp;
 
+import dev.bearings.app.Limits;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -37,8 +38,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StdioTransport implements McpServerTransportProvider {
     private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
-    /** Longest line read, in characters; the SDK's own limit is 16 MiB. */
-    public static final int MAX_LINE = 8 * 1024 * 1024;
 
     private final McpJsonMapper json;
     private final Reader in;
@@ -139,13 +138,19 @@ public final class StdioTransport implements McpServerTransportProvider {
         try {
             StringBuilder line = new StringBuilder();
             boolean tooLong = false;
+            long bytes = 0;
             int c;
             while ((c = in.read()) >= 0) {
                 if (c == '\n') {
                     take(line, tooLong);
                     line.setLength(0);
                     tooLong = false;
-                } else if (line.length() < MAX_LINE) {
+                    bytes = 0;
+                    continue;
+                }
+                // Counted as UTF-8 bytes, as HTTP counts a body: a surrogate is half of a four-byte character.
+                bytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate((char) c) ? 2 : 3;
+                if (bytes <= Limits.MESSAGE_BYTES) {
                     line.append((char) c);
                 } else {
                     tooLong = true;
@@ -166,7 +171,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
         if (tooLong) {
             writeLine(new JsonRpcChecks.Refusal(null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                    "Invalid Request: a message may be at most " + MAX_LINE + " characters", true).json());
+                    "Invalid Request: a message may be at most " + Limits.MESSAGE_BYTES + " bytes", true).json());
             return;
         }
         // The SDK's reader would end a line at a \r too. Parsed, a raw \r can only be whitespace between

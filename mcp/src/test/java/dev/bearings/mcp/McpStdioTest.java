@@ -89,7 +89,7 @@ class McpStdioTest {
         assertThat(server.request("after-boom", "tools/list", null).path("result").path("tools")).as("still serving").hasSize(7);
         assertThat(text(server.call("w5", "search_notes", "{\"query\":\"vpn\",\"mode\":\"psychic\"}"))).contains("mode");
         assertThat(text(server.call("w6", "list_notes", "{\"tag\": [\"a\"]}"))).contains("tag");
-        String huge = "word ".repeat(400_000);
+        String huge = "word ".repeat(150_000);
         JsonNode big = server.call("w7", "search_notes", "{\"query\":\"" + huge + "\"}");
         assertThat(big.path("result").path("isError").asBoolean()).isTrue();
         assertThat(text(big)).contains("at most 4000").hasSizeLessThan(500);
@@ -99,6 +99,18 @@ class McpStdioTest {
             assertNoLeak(server.answer(id, Duration.ofSeconds(1)).toString());
         }
         assertThat(server.call("ok", "list_tags", "{}").path("result").path("isError").asBoolean()).isFalse();
+    }
+
+    /** A message over the limit HTTP has too (1 MiB of UTF-8, here of three-byte characters) is refused, and the server goes on. */
+    @Test
+    void aMessageOverTheLimitIsRefusedAsOverHttp() throws Exception {
+        int before = server.unaddressed().size();
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":\"huge\",\"method\":\"ping\",\"params\":{\"pad\":\""
+                + "\u65e5".repeat(dev.bearings.app.Limits.MESSAGE_BYTES / 3) + "\"}}");
+        assertThat(server.request("after-huge", "ping", null).has("result")).as("still serving").isTrue();
+        List<JsonNode> errors = server.unaddressed().subList(before, server.unaddressed().size());
+        assertThat(errors).extracting(e -> e.path("error").path("message").asText())
+                .contains("Invalid Request: a message may be at most 1048576 bytes");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.bearings.cli.command;
 
+import dev.bearings.app.Advice;
 import dev.bearings.app.DataFolder;
 import dev.bearings.app.GracefulStop;
 import dev.bearings.app.IndexWatch;
@@ -192,7 +193,7 @@ public final class McpCommand implements Callable<Integer> {
         if (watching.isEmpty()) {
             // A desktop app starts the server before the user's first index: serve, and say why nothing is watched.
             System.err.println("bearings mcp: the index at " + storeOptions.folder() + " has no sources yet, so --watch watches "
-                    + "nothing; run bearings index" + storeOptions.indexFlag() + " --folder DIR (or --bear), then start the server again");
+                    + "nothing; run " + Advice.addSource(storeOptions.indexFlag()) + ", then start the server again");
         }
         return watching.orElse(null);
     }

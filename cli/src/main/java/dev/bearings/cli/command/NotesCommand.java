@@ -2,6 +2,7 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.Limits;
 import dev.bearings.app.Counted;
 import dev.bearings.app.Dates;
 import dev.bearings.app.NoteSummaryJson;
@@ -44,7 +45,7 @@ public final class NotesCommand implements Callable<Integer> {
     @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE (2026-03-01).")
     private String since;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "Most notes (default: 50).")
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "" + Limits.NOTES, description = "Most notes (default: ${DEFAULT-VALUE}).")
     private int limit;
 
     @Option(names = "--json", description = "Print a JSON array.")

@@ -2,6 +2,8 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.Limits;
+import dev.bearings.app.Advice;
 import dev.bearings.app.DataFolder;
 import dev.bearings.app.Dates;
 import dev.bearings.app.OpenedEmbedder;
@@ -61,7 +63,7 @@ public final class SearchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "QUERY", arity = "1..*", description = "What to look for.")
     private List<String> query;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "10", description = "Most passages (default: 10).")
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "" + Limits.SEARCH, description = "Most passages (default: ${DEFAULT-VALUE}).")
     private int limit;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "hybrid", completionCandidates = ModeNames.class,
@@ -222,7 +224,7 @@ public final class SearchCommand implements Callable<Integer> {
 
     private int empty(Path folder) {
         spec.commandLine().getErr().println("bearings: the index at " + folder
-                + " is empty: run bearings index" + storeOptions.indexFlag(folder) + " --folder DIR (or --bear) first");
+                + " is empty: run " + Advice.addSource(storeOptions.indexFlag(folder)) + " first");
         return 1;
     }
 

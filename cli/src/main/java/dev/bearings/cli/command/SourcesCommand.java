@@ -2,6 +2,7 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.Advice;
 import dev.bearings.app.Counted;
 import dev.bearings.app.Plugins;
 import dev.bearings.app.ShellWords;
@@ -70,8 +71,8 @@ public final class SourcesCommand implements Callable<Integer> {
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(sources));
         } else if (sources.isEmpty()) {
-            spec.commandLine().getErr().println("bearings: the index at " + folder + " has no sources; add one with bearings index"
-                    + storeOptions.indexFlag() + " --folder DIR (or --bear)");
+            spec.commandLine().getErr().println("bearings: the index at " + folder + " has no sources; add one with "
+                    + Advice.addSource(storeOptions.indexFlag()));
         } else {
             Fitted fitted = Fitted.to(TerminalWidth.of(TerminalWidth.AUTO));
             for (SourceStatusJson source : sources) {

@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import dev.bearings.app.Limits;
 import dev.bearings.mcp.JsonRpcChecks;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
@@ -45,10 +46,10 @@ final class CheckedMessages implements Filter {
             chain.doFilter(request, response);
             return;
         }
-        byte[] body = request.getInputStream().readNBytes(McpHttpServer.MAX_REQUEST_BYTES + 1);
-        if (body.length > McpHttpServer.MAX_REQUEST_BYTES) {
+        byte[] body = request.getInputStream().readNBytes(Limits.MESSAGE_BYTES + 1);
+        if (body.length > Limits.MESSAGE_BYTES) {
             answer(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, new JsonRpcChecks.Refusal(null, -32600,
-                    "Invalid Request: a message may be at most " + McpHttpServer.MAX_REQUEST_BYTES + " bytes", true));
+                    "Invalid Request: a message may be at most " + Limits.MESSAGE_BYTES + " bytes", true));
             return;
         }
         JsonRpcChecks.Checked checked = JsonRpcChecks.check(new String(body, StandardCharsets.UTF_8), sdkJson);

@@ -44,12 +44,11 @@ import java.util.stream.Stream;
  * Streamable HTTP transport at {@value #ENDPOINT} (and the served search's endpoint), behind a guard that follows the protocol's
  * security advice. A request gets through only when its {@code Host} and {@code Origin} (if any) name
  * this machine's loopback address (a web page the user visits cannot reach the server by DNS
- * rebinding) and it carries the bearer token. A message over {@value #MAX_REQUEST_BYTES} bytes is refused
+ * rebinding) and it carries the bearer token. A message over {@value dev.bearings.app.Limits#MESSAGE_BYTES} bytes is refused
  * before the transport reads it ({@link CheckedMessages}).
  */
 public final class McpHttpServer implements AutoCloseable {
     public static final String ENDPOINT = "/mcp";
-    public static final int MAX_REQUEST_BYTES = 1 << 20;
     /** The longest pause within a request before its connection is closed. */
     public static final int READ_PAUSE_MILLIS = 5_000;
     /** Connections at once; more wait to be accepted. */
@@ -98,7 +97,7 @@ public final class McpHttpServer implements AutoCloseable {
         Connector connector = new Connector("HTTP/1.1");
         connector.setPort(port);
         connector.setProperty("address", address.getHostAddress());
-        connector.setMaxPostSize(MAX_REQUEST_BYTES);
+        connector.setMaxPostSize(dev.bearings.app.Limits.MESSAGE_BYTES);
         // Tomcat closes a kept-alive connection after 100 requests; a client sending its next request as it
         // closes sees "no bytes" (1 in 4,000 searches under McpHttpLoad). On loopback there is no reason to.
         connector.setProperty("maxKeepAliveRequests", "-1");
