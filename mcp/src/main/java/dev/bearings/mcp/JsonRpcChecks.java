@@ -63,7 +63,7 @@ public final class JsonRpcChecks {
             message = null;
         }
         if (message == null) {
-            return new Checked(null, Optional.of(new Refusal(null, -32700, "Parse error: the message is not JSON", true)));
+            return new Checked(null, Optional.of(new Refusal(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message is not JSON", true)));
         }
         return new Checked(message, refusal(message, text, sdkJson));
     }
@@ -80,10 +80,10 @@ public final class JsonRpcChecks {
             }
         }
         if (problem != null) {
-            return Optional.of(new Refusal(id, -32600, "Invalid Request: " + problem, !isAnswer));
+            return Optional.of(new Refusal(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + problem, !isAnswer));
         }
         String params = paramsProblem(message);
-        return params == null ? Optional.empty() : Optional.of(new Refusal(id, -32602, "Invalid params: " + params, true));
+        return params == null ? Optional.empty() : Optional.of(new Refusal(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: " + params, true));
     }
 
     /** What makes this not a JSON-RPC 2.0 request, notification or response; null when nothing does. */

@@ -1,5 +1,6 @@
 package dev.bearings.mcp;
 
+import io.modelcontextprotocol.spec.McpSchema;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,7 +32,7 @@ public final class McpErrorJson extends JsonSerializer<McpError> {
         json.writeNullField("id");
         json.writeObjectFieldStart("error");
         var rpc = error.getJsonRpcError();
-        json.writeNumberField("code", rpc != null ? rpc.code() : -32603);
+        json.writeNumberField("code", rpc != null ? rpc.code() : McpSchema.ErrorCodes.INTERNAL_ERROR);
         json.writeStringField("message", rpc != null ? rpc.message() : "internal error");
         json.writeEndObject();
         json.writeEndObject();

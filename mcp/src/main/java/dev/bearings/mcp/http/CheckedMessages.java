@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import io.modelcontextprotocol.spec.McpSchema;
 import dev.bearings.app.Limits;
 import dev.bearings.mcp.JsonRpcChecks;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -48,7 +49,7 @@ final class CheckedMessages implements Filter {
         }
         byte[] body = request.getInputStream().readNBytes(Limits.MESSAGE_BYTES + 1);
         if (body.length > Limits.MESSAGE_BYTES) {
-            answer(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, new JsonRpcChecks.Refusal(null, -32600,
+            answer(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, new JsonRpcChecks.Refusal(null, McpSchema.ErrorCodes.INVALID_REQUEST,
                     "Invalid Request: a message may be at most " + Limits.MESSAGE_BYTES + " bytes", true));
             return;
         }
@@ -82,7 +83,7 @@ final class CheckedMessages implements Filter {
             chain.doFilter(new ReadAgain(request, body), held);
             if (held.status >= HttpServletResponse.SC_INTERNAL_SERVER_ERROR) {
                 response.reset();
-                answer(response, HttpServletResponse.SC_BAD_REQUEST, new JsonRpcChecks.Refusal(null, -32600,
+                answer(response, HttpServletResponse.SC_BAD_REQUEST, new JsonRpcChecks.Refusal(null, McpSchema.ErrorCodes.INVALID_REQUEST,
                         "Invalid Request: this server is waiting for no answer with the id " + clip(checked.message().get("id")), true));
             } else {
                 held.release();

@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import io.modelcontextprotocol.spec.McpSchema;
 import dev.bearings.mcp.JsonRpcChecks;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -55,9 +56,9 @@ public final class JsonErrors extends ErrorReportValve {
     /** A JSON-RPC error code for an HTTP status: the protocol's own where one fits, else one of the server range. */
     static int code(int status) {
         return switch (status) {
-            case 400, 413 -> -32600;
-            case 404, 405 -> -32601;
-            default -> status >= 500 ? -32603 : -32000 - (status - 400);
+            case 400, 413 -> McpSchema.ErrorCodes.INVALID_REQUEST;
+            case 404, 405 -> McpSchema.ErrorCodes.METHOD_NOT_FOUND;
+            default -> status >= 500 ? McpSchema.ErrorCodes.INTERNAL_ERROR : -32000 - (status - 400);
         };
     }
 }
