@@ -10,6 +10,7 @@ import dev.bearings.app.PlainErrors;
 import dev.bearings.app.SearchHitJson;
 import dev.bearings.app.SourceNames;
 import dev.bearings.app.SyncReportJson;
+import dev.bearings.app.TagJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.index.ChunkIndexReader;
@@ -317,8 +318,8 @@ public final class McpTools {
         throw new IllegalArgumentException("cursor must be a nextCursor this server gave, not '" + clip(cursor) + "'");
     }
 
-    private List<ListTags.TagCount> listTags() throws Exception {
-        return ListTags.list(index.reader());
+    private List<TagJson> listTags() throws Exception {
+        return TagJson.of(ListTags.list(index.reader()));
     }
 
     private IndexStatusJson status() throws Exception {

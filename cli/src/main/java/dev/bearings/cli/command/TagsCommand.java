@@ -1,5 +1,6 @@
 package dev.bearings.cli.command;
 
+import dev.bearings.app.TagJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.Plugins;
@@ -39,16 +40,16 @@ public final class TagsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<ListTags.TagCount> tags;
+        List<TagJson> tags;
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
-            tags = ListTags.list(index);
+            tags = TagJson.of(ListTags.list(index));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tags));
             return tags.isEmpty() ? CommandLines.NOTHING : CommandLines.FOUND;
         }
-        for (ListTags.TagCount tag : tags) {
+        for (TagJson tag : tags) {
             out.printf("%5d  #%s%n", tag.notes(), Visible.of(tag.tag()));
         }
         if (tags.isEmpty()) {
