@@ -26,8 +26,8 @@ class PlainErrorsTest {
     void expectedFailuresKeepTheirWordsAndOthersSayOnlyThatTheyHappened() {
         var damaged = new ChunkIndexStore.IndexUnreadableException(Path.of("/var/idx"),
                 ChunkIndexStore.IndexUnreadableException.Problem.DAMAGED, "not a database", null);
-        assertThat(errors.message(damaged)).isEqualTo("cannot open the index at <path>: not a database. "
-                + "If it is damaged, rebuild it with: bearings index --rebuild").doesNotContain("/var/idx");
+        assertThat(errors.message(damaged)).isEqualTo("cannot open the index at <path>: not a database; "
+                + "rebuild it from the notes with: bearings index --rebuild").doesNotContain("/var/idx");
         assertThat(errors.message(new NullPointerException("Cannot invoke \"x.y()\" because \"z\" is null")))
                 .isEqualTo("internal error; the Bearings server's log (stderr) has the details");
         assertThat(errors.message(new IllegalArgumentException((String) null))).startsWith("internal error");
