@@ -1,5 +1,6 @@
 package dev.bearings.app;
 
+import dev.bearings.app.index.LiveIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,8 @@
 package dev.bearings.app;
 
+import dev.bearings.app.folder.IndexLock;
+import dev.bearings.app.index.SourcesSync;
+import dev.bearings.app.index.LiveIndex;
 import dev.bearings.app.testing.ExampleIndex;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;

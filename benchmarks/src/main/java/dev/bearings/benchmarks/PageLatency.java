@@ -1,8 +1,8 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.app.LiveIndex;
-import dev.bearings.app.OpenedEmbedder;
-import dev.bearings.app.OpenedRecipe;
+import dev.bearings.app.index.LiveIndex;
+import dev.bearings.app.index.OpenedEmbedder;
+import dev.bearings.app.index.OpenedRecipe;
 import dev.bearings.app.testing.ExampleIndex;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;

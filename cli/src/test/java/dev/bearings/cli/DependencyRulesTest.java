@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The hexagon, enforced: core knows the JDK alone, adapters do not know each other, the application
  * layer (app) and the MCP server (mcp) know no driver above them and no adapter, and only the command
- * line (cli) knows the wiring (Dagger) and picocli, and of it only the wiring names adapters; the
+ * line (cli) knows picocli, and of it only the wiring names adapters; the
  * command line's packages are layers by use.
  */
 class DependencyRulesTest {
@@ -71,9 +71,9 @@ class DependencyRulesTest {
     }
 
     @Test
-    void onlyTheApplicationKnowsDaggerAndPicocli() {
+    void onlyTheCommandLineKnowsPicocli() {
         noClasses().that().resideOutsideOfPackage("dev.bearings.cli..")
-                .should().dependOnClassesThat().resideInAnyPackage("dagger..", "picocli..", "javax.inject..")
+                .should().dependOnClassesThat().resideInAnyPackage("picocli..")
                 .check(classes);
     }
 
@@ -83,7 +83,7 @@ class DependencyRulesTest {
         assertThat(classes.containPackage("dev.bearings.app")).isTrue();
         noClasses().that().resideInAPackage("dev.bearings.app..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.bearings.cli..", "dev.bearings.mcp..", "picocli..",
-                        "dagger..", "javax.inject..", "io.modelcontextprotocol..", "jakarta.servlet..", "org.apache.catalina..",
+                        "io.modelcontextprotocol..", "jakarta.servlet..", "org.apache.catalina..",
                         "org.apache.tomcat..")
                 .check(classes);
         noClasses().that().resideInAPackage("dev.bearings.app..")
@@ -91,12 +91,19 @@ class DependencyRulesTest {
                 .check(classes);
     }
 
+    /** The application layer's packages (folders, the live index, sources, JSON, words, plugins) use each other one way only. */
+    @Test
+    void theApplicationsPackagesAreFreeOfCycles() {
+        assertThat(classes.containPackage("dev.bearings.app.index")).isTrue();
+        slices().matching("dev.bearings.app.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
     /** The MCP server is built on the application layer, never on the command line or an adapter. */
     @Test
     void theMcpServerKnowsNoCommandLineAndNoAdapter() {
         assertThat(classes.containPackage("dev.bearings.mcp.http")).isTrue();
         noClasses().that().resideInAPackage("dev.bearings.mcp..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.bearings.cli..", "picocli..", "dagger..", "javax.inject..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.bearings.cli..", "picocli..")
                 .check(classes);
         noClasses().that().resideInAPackage("dev.bearings.mcp..")
                 .should().dependOnClassesThat().resideInAnyPackage(adapters.stream().map(a -> a + "..").toArray(String[]::new))
@@ -115,8 +122,7 @@ class DependencyRulesTest {
     /**
      * The command line's packages by use, each above the ones it uses and never the other way: the
      * {@code bearings} command at the top, then the wiring that makes the commands, the commands, and
-     * their options and output below. Dagger's code is the wiring's (the factories it generates beside
-     * a command excepted); a command only asks for what it needs ({@code @Inject}).
+     * their options and output below.
      */
     @Test
     void theCommandLinesPackagesAreLayersByUse() {
@@ -133,10 +139,6 @@ class DependencyRulesTest {
                 .whereLayer("output").mayOnlyBeAccessedByLayers("commands")
                 .check(classes);
         slices().matching("dev.bearings.cli.(**)").should().beFreeOfCycles().check(classes);
-        noClasses().that().resideInAPackage("dev.bearings.cli..").and().resideOutsideOfPackage("dev.bearings.cli.wiring..")
-                .and().haveSimpleNameNotEndingWith("_Factory")
-                .should().dependOnClassesThat().resideInAPackage("dagger..")
-                .check(classes);
     }
 
     @Test

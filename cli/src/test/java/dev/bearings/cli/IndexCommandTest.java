@@ -2,8 +2,8 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.app.ShellWords;
-import dev.bearings.app.SourcesConfig;
+import dev.bearings.app.words.ShellWords;
+import dev.bearings.app.source.SourcesConfig;
 import dev.bearings.cli.command.VersionNumber;
 import dev.bearings.source.bear.BearFixture;
 import dev.bearings.testkit.Prerequisite;
@@ -150,7 +150,7 @@ class IndexCommandTest {
         CliRun gone = CliRun.of("index", "--index", index.toString());
         assertThat(gone.exitCode()).isEqualTo(2);
         assertThat(gone.err()).contains("cannot sync folder:" + other).contains("does not exist")
-                .contains("bearings index --forget folder:" + other + " --index " + index);
+                .contains("bearings sources remove folder:" + other + " --index " + index);
         assertThat(gone.out()).contains("folder:" + notes + ": 1 note added");
         JsonNode status = new ObjectMapper().readTree(CliRun.of("status", "--json", "--index", index.toString()).out());
         assertThat(status.get("notes").asInt()).as("the gone folder's note stays").isEqualTo(3);
@@ -477,7 +477,7 @@ class IndexCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("folder:" + notes + ": 1 note added");
         JsonNode sources = new ObjectMapper().readTree(index.resolve(SourcesConfig.FILE).toFile()).get("sources");
-        assertThat(sources.toString()).isEqualTo("[{\"provider\":\"folder\",\"settings\":{\"path\":\"" + notes + "\"}}]");
+        assertThat(sources.toString()).isEqualTo("[{\"name\":\"" + notes.getFileName() + "\",\"provider\":\"folder\",\"settings\":{\"path\":\"" + notes + "\"}}]");
         assertThat(index()).as("a plain run syncs the remembered source").containsExactly(0, 0, 0, 1, 0, 0);
 
         CliRun unknown = CliRun.of("index", "--source", "notion:token=x", "--index", index.toString());
@@ -485,7 +485,7 @@ class IndexCommandTest {
         assertThat(unknown.err()).contains("unknown note source 'notion'; known: bear, folder");
         CliRun badSetting = CliRun.of("index", "--source", "folder:path=" + notes + ",colour=red", "--index", index.toString());
         assertThat(badSetting.exitCode()).isEqualTo(2);
-        assertThat(badSetting.err()).contains("note source 'folder' has no setting colour; it takes path");
+        assertThat(badSetting.err()).contains("note source 'folder' has no setting colour; it takes exclude, path");
         CliRun noPath = CliRun.of("index", "--source", "folder", "--index", index.toString());
         assertThat(noPath.exitCode()).isEqualTo(2);
         assertThat(noPath.err()).contains("note source 'folder' needs path=DIR");
@@ -515,6 +515,6 @@ class IndexCommandTest {
         assertThat(plugins).filteredOn(p -> p.get("name").asText().equals("bear")).first()
                 .satisfies(p -> assertThat(p.get("settings")).extracting(JsonNode::asText)
                         .containsExactly("busy-timeout", "database", "include-archived"));
-        assertThat(CliRun.of("plugins").out()).contains("source    folder").contains("settings: path");
+        assertThat(CliRun.of("plugins").out()).contains("source    folder").contains("settings: exclude, path");
     }
 }

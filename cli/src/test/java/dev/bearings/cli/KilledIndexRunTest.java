@@ -1,6 +1,6 @@
 package dev.bearings.cli;
 
-import dev.bearings.app.Counted;
+import dev.bearings.app.words.Counted;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

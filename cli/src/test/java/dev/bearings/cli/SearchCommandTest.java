@@ -2,7 +2,7 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.app.ShellWords;
+import dev.bearings.app.words.ShellWords;
 import dev.bearings.cli.output.Fitted;
 import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testkit.process.ChildProcess;
@@ -266,7 +266,7 @@ class SearchCommandTest {
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).as("the suggestion acts on the same index, the path quoted for the shell, the search's own flags left out")
                 .contains("no index here yet")
-                .contains("(run bearings index --index '" + none.toString().replace("'", "'\\''") + "' --folder DIR, or --bear, first)");
+                .contains("(run bearings index --index '" + none.toString().replace("'", "'\\''") + "' --folder DIR (or --bear) first)");
         CliRun mode = CliRun.of("search", "--index", empty.toString(), "--mode", "fuzzy", "vpn");
         assertThat(mode.exitCode()).isEqualTo(2);
         assertThat(mode.err()).contains("--mode must be hybrid, vector or keyword");

@@ -1,6 +1,6 @@
 package dev.bearings.cli;
 
-import dev.bearings.app.ProviderSpec;
+import dev.bearings.app.plugin.ProviderSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

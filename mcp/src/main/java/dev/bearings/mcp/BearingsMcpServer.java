@@ -1,8 +1,8 @@
 package dev.bearings.mcp;
 
-import dev.bearings.app.Limits;
+import dev.bearings.app.words.Limits;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.app.LiveIndex;
+import dev.bearings.app.index.LiveIndex;
 import dev.bearings.mcp.http.Activity;
 import dev.bearings.mcp.http.McpHttpServer;
 import dev.bearings.mcp.http.ServerControl;

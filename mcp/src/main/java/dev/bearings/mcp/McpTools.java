@@ -1,16 +1,16 @@
 package dev.bearings.mcp;
 
-import dev.bearings.app.Dates;
-import dev.bearings.app.IndexStatusJson;
-import dev.bearings.app.Limits;
-import dev.bearings.app.LiveIndex;
-import dev.bearings.app.NoteJson;
-import dev.bearings.app.NoteSummaryJson;
-import dev.bearings.app.PlainErrors;
-import dev.bearings.app.SearchHitJson;
-import dev.bearings.app.SourceNames;
-import dev.bearings.app.SyncReportJson;
-import dev.bearings.app.TagJson;
+import dev.bearings.app.words.Dates;
+import dev.bearings.app.json.IndexStatusJson;
+import dev.bearings.app.words.Limits;
+import dev.bearings.app.index.LiveIndex;
+import dev.bearings.app.json.NoteJson;
+import dev.bearings.app.json.NoteSummaryJson;
+import dev.bearings.app.words.PlainErrors;
+import dev.bearings.app.json.SearchHitJson;
+import dev.bearings.app.source.SourceNames;
+import dev.bearings.app.json.SyncReportJson;
+import dev.bearings.app.json.TagJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.index.ChunkIndexReader;

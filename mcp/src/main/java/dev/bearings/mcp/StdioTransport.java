@@ -1,6 +1,6 @@
 package dev.bearings.mcp;
 
-import dev.bearings.app.Limits;
+import dev.bearings.app.words.Limits;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;

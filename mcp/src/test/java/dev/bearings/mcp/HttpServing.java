@@ -1,6 +1,6 @@
 package dev.bearings.mcp;
 
-import dev.bearings.app.LiveIndex;
+import dev.bearings.app.index.LiveIndex;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -123,7 +123,7 @@ class McpClientTest {
     @Test
     void listingsComeAPageAtATimeAndNotesAreReadSeveralAtOnce(@TempDir Path own) throws Exception {
         Path notes = java.nio.file.Files.createDirectories(own.resolve("notes"));
-        int many = dev.bearings.app.Limits.RESOURCES_PAGE + 5;
+        int many = dev.bearings.app.words.Limits.RESOURCES_PAGE + 5;
         for (int i = 0; i < many; i++) {
             Files.writeString(notes.resolve(String.format("n%03d.md", i)), "# Note " + i + "\n\nA line.\n");
         }
@@ -134,7 +134,7 @@ class McpClientTest {
                 try {
                     paging.initialize();
                     McpSchema.ListResourcesResult first = paging.listResources((String) null);
-                    assertThat(first.resources()).hasSize(dev.bearings.app.Limits.RESOURCES_PAGE);
+                    assertThat(first.resources()).hasSize(dev.bearings.app.words.Limits.RESOURCES_PAGE);
                     assertThat(first.nextCursor()).isNotNull();
                     McpSchema.ListResourcesResult second = paging.listResources(first.nextCursor());
                     assertThat(second.resources()).hasSize(5);

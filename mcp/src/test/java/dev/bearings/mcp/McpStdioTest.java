@@ -106,7 +106,7 @@ class McpStdioTest {
     void aMessageOverTheLimitIsRefusedAsOverHttp() throws Exception {
         int before = server.unaddressed().size();
         server.send("{\"jsonrpc\":\"2.0\",\"id\":\"huge\",\"method\":\"ping\",\"params\":{\"pad\":\""
-                + "\u65e5".repeat(dev.bearings.app.Limits.MESSAGE_BYTES / 3) + "\"}}");
+                + "\u65e5".repeat(dev.bearings.app.words.Limits.MESSAGE_BYTES / 3) + "\"}}");
         assertThat(server.request("after-huge", "ping", null).has("result")).as("still serving").isTrue();
         List<JsonNode> errors = server.unaddressed().subList(before, server.unaddressed().size());
         assertThat(errors).extracting(e -> e.path("error").path("message").asText())

@@ -1,7 +1,7 @@
 package dev.bearings.mcp;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.bearings.app.SourcesConfig;
+import dev.bearings.app.source.SourcesConfig;
 import dev.bearings.app.testing.ExampleIndex;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

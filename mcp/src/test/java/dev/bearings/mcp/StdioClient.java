@@ -3,7 +3,7 @@ package dev.bearings.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bearings.app.LiveIndex;
+import dev.bearings.app.index.LiveIndex;
 
 import java.io.BufferedReader;
 import java.io.IOException;

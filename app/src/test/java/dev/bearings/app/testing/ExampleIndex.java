@@ -1,9 +1,9 @@
 package dev.bearings.app.testing;
 
-import dev.bearings.app.LiveIndex;
-import dev.bearings.app.OpenedEmbedder;
-import dev.bearings.app.OpenedRecipe;
-import dev.bearings.app.SourcesConfig;
+import dev.bearings.app.index.LiveIndex;
+import dev.bearings.app.index.OpenedEmbedder;
+import dev.bearings.app.index.OpenedRecipe;
+import dev.bearings.app.source.SourcesConfig;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;

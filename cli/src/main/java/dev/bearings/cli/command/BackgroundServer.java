@@ -1,6 +1,6 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.OwnerOnly;
+import dev.bearings.app.folder.OwnerOnly;
 import dev.bearings.mcp.http.ServerEntry;
 
 import java.io.IOException;

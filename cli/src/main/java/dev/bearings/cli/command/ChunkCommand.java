@@ -2,8 +2,8 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.app.OpenedEmbedder;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.index.OpenedEmbedder;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.ChunkingOptions;
 import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.cli.output.ChunkJson;

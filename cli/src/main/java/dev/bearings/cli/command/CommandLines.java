@@ -1,7 +1,7 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.Advice;
-import dev.bearings.app.ShellWords;
+import dev.bearings.app.words.Advice;
+import dev.bearings.app.words.ShellWords;
 import dev.bearings.cli.option.ChunkingOptions;
 import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.cli.option.StoreOptions;
@@ -55,6 +55,12 @@ public final class CommandLines {
     }
 
     /** A command line picocli could not take, in our words: an unknown command or option with the likely one. */
+    /** {@code bearings} alone: what it does and its commands, as for a bad command line. */
+    public static void noCommandGiven(CommandLine bearings) {
+        bearings.usage(bearings.getErr());
+        throw new CommandLine.ParameterException(bearings, "no command given");
+    }
+
     private static String said(CommandLine.ParameterException ex) {
         if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             String given = unmatched.getUnmatched().get(0);

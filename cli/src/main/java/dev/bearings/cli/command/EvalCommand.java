@@ -2,9 +2,9 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.app.OpenedRecipe;
-import dev.bearings.app.Plugins;
-import dev.bearings.app.ProviderSpec;
+import dev.bearings.app.index.OpenedRecipe;
+import dev.bearings.app.plugin.Plugins;
+import dev.bearings.app.plugin.ProviderSpec;
 import dev.bearings.cli.option.RecipeOptions;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.markdown.MarkdownParser;

@@ -2,11 +2,11 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.app.NoteJson;
-import dev.bearings.app.NoteLookup;
-import dev.bearings.app.Plugins;
-import dev.bearings.app.SourceNames;
-import dev.bearings.app.SourcesConfig;
+import dev.bearings.app.json.NoteJson;
+import dev.bearings.app.source.NoteLookup;
+import dev.bearings.app.plugin.Plugins;
+import dev.bearings.app.source.SourceNames;
+import dev.bearings.app.source.SourcesConfig;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Visible;
 import dev.bearings.core.index.ChunkIndexReader;

@@ -1,12 +1,12 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.Advice;
-import dev.bearings.app.DataFolder;
-import dev.bearings.app.GracefulStop;
-import dev.bearings.app.IndexWatch;
-import dev.bearings.app.LiveIndex;
-import dev.bearings.app.OpenedRecipe;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.words.Advice;
+import dev.bearings.app.folder.DataFolder;
+import dev.bearings.app.index.GracefulStop;
+import dev.bearings.app.index.IndexWatch;
+import dev.bearings.app.index.LiveIndex;
+import dev.bearings.app.index.OpenedRecipe;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.RecipeOptions;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexStore;

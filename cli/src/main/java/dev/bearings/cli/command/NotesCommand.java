@@ -2,11 +2,11 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.app.Limits;
-import dev.bearings.app.Counted;
-import dev.bearings.app.Dates;
-import dev.bearings.app.NoteSummaryJson;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.words.Limits;
+import dev.bearings.app.words.Counted;
+import dev.bearings.app.words.Dates;
+import dev.bearings.app.json.NoteSummaryJson;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedNote;

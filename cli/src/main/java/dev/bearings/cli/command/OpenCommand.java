@@ -1,7 +1,7 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.DataFolder;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.folder.DataFolder;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.mcp.http.ServerEntry;

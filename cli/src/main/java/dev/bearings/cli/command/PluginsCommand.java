@@ -2,7 +2,7 @@ package dev.bearings.cli.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.core.plugin.Provider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import picocli.CommandLine.Command;

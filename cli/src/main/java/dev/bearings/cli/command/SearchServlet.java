@@ -1,7 +1,7 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.LiveIndex;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.index.LiveIndex;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.cli.option.StoreOptions;
 import jakarta.servlet.http.HttpServlet;

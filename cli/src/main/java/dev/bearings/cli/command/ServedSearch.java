@@ -1,6 +1,6 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.DataFolder;
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.cli.output.Highlights;
 import dev.bearings.cli.output.TerminalWidth;
 import dev.bearings.mcp.http.McpToken;

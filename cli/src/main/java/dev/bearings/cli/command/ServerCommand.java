@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.bearings.app.DataFolder;
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerEntry;

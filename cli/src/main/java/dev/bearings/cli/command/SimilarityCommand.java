@@ -1,7 +1,7 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.OpenedEmbedder;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.index.OpenedEmbedder;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.EmbedderOptions;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;

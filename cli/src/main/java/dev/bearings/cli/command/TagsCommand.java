@@ -1,9 +1,9 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.TagJson;
+import dev.bearings.app.json.TagJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.bearings.app.Plugins;
+import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.usecase.ListTags;

@@ -1,6 +1,6 @@
 package dev.bearings.cli.option;
 
-import dev.bearings.app.OpenedEmbedder;
+import dev.bearings.app.index.OpenedEmbedder;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.EmbedderProvider;

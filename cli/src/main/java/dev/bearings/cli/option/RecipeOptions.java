@@ -1,7 +1,7 @@
 package dev.bearings.cli.option;
 
-import dev.bearings.app.OpenedEmbedder;
-import dev.bearings.app.OpenedRecipe;
+import dev.bearings.app.index.OpenedEmbedder;
+import dev.bearings.app.index.OpenedRecipe;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.markdown.MarkdownParser;

@@ -1,14 +1,14 @@
 package dev.bearings.cli.option;
 
-import dev.bearings.app.DataFolder;
-import dev.bearings.app.ProviderSpec;
+import dev.bearings.app.folder.DataFolder;
+import dev.bearings.app.plugin.ProviderSpec;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.ProviderRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import dev.bearings.app.ShellWords;
+import dev.bearings.app.words.ShellWords;
 import picocli.CommandLine;
 
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.bearings.cli.output;
 
-import dev.bearings.app.Counted;
+import dev.bearings.app.words.Counted;
 import dev.bearings.core.usecase.SyncIndex;
 
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package dev.bearings.cli.wiring;
 
-import dev.bearings.app.Plugins;
+import dev.bearings.app.plugin.Plugins;
 import picocli.CommandLine;
 
 import java.lang.reflect.Constructor;

@@ -1,7 +1,7 @@
 package dev.bearings.mcp.http;
 
 import io.modelcontextprotocol.spec.McpSchema;
-import dev.bearings.app.Limits;
+import dev.bearings.app.words.Limits;
 import dev.bearings.mcp.JsonRpcChecks;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;

@@ -44,7 +44,7 @@ import java.util.stream.Stream;
  * Streamable HTTP transport at {@value #ENDPOINT} (and the served search's endpoint), behind a guard that follows the protocol's
  * security advice. A request gets through only when its {@code Host} and {@code Origin} (if any) name
  * this machine's loopback address (a web page the user visits cannot reach the server by DNS
- * rebinding) and it carries the bearer token. A message over {@value dev.bearings.app.Limits#MESSAGE_BYTES} bytes is refused
+ * rebinding) and it carries the bearer token. A message over {@value dev.bearings.app.words.Limits#MESSAGE_BYTES} bytes is refused
  * before the transport reads it ({@link CheckedMessages}).
  */
 public final class McpHttpServer implements AutoCloseable {
@@ -97,7 +97,7 @@ public final class McpHttpServer implements AutoCloseable {
         Connector connector = new Connector("HTTP/1.1");
         connector.setPort(port);
         connector.setProperty("address", address.getHostAddress());
-        connector.setMaxPostSize(dev.bearings.app.Limits.MESSAGE_BYTES);
+        connector.setMaxPostSize(dev.bearings.app.words.Limits.MESSAGE_BYTES);
         // Tomcat closes a kept-alive connection after 100 requests; a client sending its next request as it
         // closes sees "no bytes" (1 in 4,000 searches under McpHttpLoad). On loopback there is no reason to.
         connector.setProperty("maxKeepAliveRequests", "-1");

@@ -1,7 +1,7 @@
 package dev.bearings.mcp.http;
 
-import dev.bearings.app.DataFolder;
-import dev.bearings.app.OwnerOnly;
+import dev.bearings.app.folder.DataFolder;
+import dev.bearings.app.folder.OwnerOnly;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;

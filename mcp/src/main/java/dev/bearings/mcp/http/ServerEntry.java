@@ -1,6 +1,6 @@
 package dev.bearings.mcp.http;
 
-import dev.bearings.app.OwnerOnly;
+import dev.bearings.app.folder.OwnerOnly;
 
 import java.io.IOException;
 import java.net.HttpURLConnection;

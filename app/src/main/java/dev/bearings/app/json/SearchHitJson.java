@@ -1,0 +1,40 @@
+package dev.bearings.app.json;
+
+import dev.bearings.core.search.Fusion;
+import dev.bearings.core.usecase.SearchNotes;
+
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * A passage as {@code bearings search --json} (and the MCP server) print it.
+ *
+ * @param headingPath the section of the passage that holds the query's words
+ * @param headings    every section the passage holds (small sections are merged into the one before)
+ * @param weights how much the vector and the keyword list counted for the query (the same for every
+ *                passage of one search)
+ * @param attachment  the attachment whose text the passage is (Bear's OCR of an image or PDF); null for the note's own text
+ */
+public record SearchHitJson(String title, String noteId, String source, String headingPath, List<String> headings, int startLine,
+                     int endLine,
+                     String snippet, String text, double score, Integer vectorRank, Integer keywordRank,
+                     Weights weights, List<String> tags, String modified, String link, String attachment) {
+
+    /** The lists' shares of the fused score, to three places. */
+    public record Weights(double vector, double keyword) {
+        public static Weights of(Fusion.Weights weights) {
+            return new Weights(Math.round(weights.vector() * 1000) / 1000.0, Math.round(weights.keyword() * 1000) / 1000.0);
+        }
+    }
+
+    public static SearchHitJson of(SearchNotes.Hit hit, Fusion.Weights weights) {
+        var chunk = hit.chunk();
+        var note = chunk.note();
+        return new SearchHitJson(note.title(), note.id(), note.source(), hit.headingPath(), hit.sections().distinctPaths(),
+                chunk.startLine(),
+                chunk.endLine(), hit.snippet(), chunk.text(), hit.score(),
+                hit.vectorRank().isPresent() ? hit.vectorRank().getAsInt() : null,
+                hit.keywordRank().isPresent() ? hit.keywordRank().getAsInt() : null, Weights.of(weights),
+                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), hit.link(), chunk.attachment().isEmpty() ? null : chunk.attachment());
+    }
+}
