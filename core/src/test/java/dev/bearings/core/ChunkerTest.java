@@ -14,6 +14,7 @@ import dev.bearings.core.usecase.ChunkNote;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,6 +22,7 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * The chunker's rules at their limits, on literal notes whose chunks were worked out by hand. (The
@@ -163,6 +165,31 @@ class ChunkerTest {
         assertThatThrownBy(() -> chunker.chunk(document, path -> "prefix "))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("token budget of 5")
                 .hasMessageContaining("\"prefix \"");
+    }
+
+    /**
+     * A note of nothing but {@code >} or {@code [} has no word to cut at, and a base64 image is one
+     * huge word. Asking whether the rest of such a section fits once handed the tokenizer the whole
+     * rest at every piece: minutes and gigabytes for a note of a few megabytes. No text counted may be
+     * longer than the budget's characters, and each chunk takes a bounded number of counts.
+     */
+    @Test
+    void aWordlessOrOneWordNoteIsCountedInTextsNoLongerThanTheBudgetAllows() {
+        String image = "![photo](data:image/png;base64," + "iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB".repeat(10_000) + ")";
+        for (String note : List.of(">".repeat(300_000), "[".repeat(300_000), "A photo.\n\n" + image + "\n\nAfter it.\n")) {
+            List<Integer> counted = new ArrayList<>();
+            TokenBudget budget = new TokenBudget(text -> {
+                counted.add(text.length());
+                return text.length();
+            }, 512);
+            List<Chunk> chunks = assertTimeoutPreemptively(Duration.ofMinutes(2), () ->
+                    new Chunker(ChunkingRules.DEFAULT, budget).chunk(MarkdownDocument.parse(note, PARSER), path -> "A title\n\n"));
+            String start = note.substring(0, 20);
+            assertThat(chunks).as(start).isNotEmpty().allSatisfy(c -> assertThat(c.tokens().getAsInt()).isLessThanOrEqualTo(512));
+            assertThat(chunks.get(chunks.size() - 1).endOffset()).as(start).isEqualTo(note.strip().length());
+            assertThat(counted).as(start).allSatisfy(length -> assertThat(length).isLessThanOrEqualTo(budget.maxChars()));
+            assertThat(counted.size()).as(start + ": counts per chunk").isLessThanOrEqualTo(40 * chunks.size());
+        }
     }
 
     @Test

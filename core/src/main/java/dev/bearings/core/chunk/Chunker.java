@@ -33,12 +33,11 @@ import java.util.OptionalInt;
  *       the token budget; otherwise the small section stays a chunk of its own.</li>
  * </ol>
  * A chunk's text is the source between two offsets, verbatim, without leading blank lines or
- * trailing white space. Instances are immutable and thread-safe.
+ * trailing white space. Under a token budget, no text longer than {@link TokenBudget#maxChars()} is
+ * handed to the token counter: a text that long is taken not to fit. Instances are immutable and
+ * thread-safe.
  */
 public final class Chunker {
-    /** Without a budget nothing bounds a window but words; with one, this caps a piece's characters. */
-    private static final int MAX_CHARS_PER_TOKEN = 32;
-
     private final ChunkingRules rules;
     private final TokenBudget budget;
 
@@ -112,7 +111,9 @@ public final class Chunker {
                 return;
             }
             int start = source.lineStart(blocks.get(0).startLine());
-            int end = source.lineEnd(blocks.get(blocks.size() - 1).endLine());
+            // Trimmed once here, so that asking whether the rest of a section fits never walks back
+            // over its trailing white space again.
+            int end = trimEnd(start, source.lineEnd(blocks.get(blocks.size() - 1).endLine()));
             sections.add(new Section(path, List.copyOf(blocks), start, end));
         }
 
@@ -189,8 +190,7 @@ public final class Chunker {
             int high = overlap;
             while (low < high) {
                 int mid = (low + high + 1) >>> 1;
-                int start = wordStarts[wordIndex(pieceStart) - mid];
-                if (budget.counter().count(prefix.apply(path, text.substring(start, trimEnd(start, pieceStart)))) <= half) {
+                if (within(path, wordStarts[wordIndex(pieceStart) - mid], pieceStart, half)) {
                     low = mid;
                 } else {
                     high = mid - 1;
@@ -201,7 +201,7 @@ public final class Chunker {
 
         /** The furthest cut after {@code pieceStart} at the coarsest boundary that fills half the piece, or -1. */
         private int bestCut(Section section, int textStart, int pieceStart, int overlap) {
-            int window = windowEnd(textStart, section.end());
+            int window = windowEnd(section.path(), textStart, section.end());
             int halfFull = Math.max(1, (rules.maxWords() - overlap) / 2);
             for (Boundary boundary : Boundary.values()) {
                 int[] candidates = candidates(boundary, section, pieceStart, window);
@@ -214,11 +214,11 @@ public final class Chunker {
         }
 
         /** No cut beyond this offset can fit: it would hold more words (or characters) than allowed. */
-        private int windowEnd(int textStart, int sectionEnd) {
+        private int windowEnd(HeadingPath path, int textStart, int sectionEnd) {
             int lastWord = wordIndex(textStart) + rules.maxWords();
             int end = lastWord < wordStarts.length ? Math.min(sectionEnd, wordStarts[lastWord]) : sectionEnd;
             if (budget != null) {
-                long charLimit = (long) textStart + (long) budget.maxTokens() * MAX_CHARS_PER_TOKEN;
+                long charLimit = (long) textStart + budget.maxChars() - prefix(path).length();
                 end = (int) Math.min(end, charLimit);
             }
             return end;
@@ -309,7 +309,7 @@ public final class Chunker {
         /** Cuts between code points: only a single word that alone exceeds the token budget gets here. */
         private int characterCut(HeadingPath path, int textStart, int pieceStart, int sectionEnd) {
             int low = pieceStart + 1;
-            int high = windowEnd(textStart, sectionEnd);
+            int high = windowEnd(path, textStart, sectionEnd);
             int found = -1;
             while (low <= high) {
                 int probe = (low + high) >>> 1;
@@ -383,7 +383,24 @@ public final class Chunker {
         }
 
         private boolean fitsBudget(HeadingPath path, int start, int end) {
-            return budget == null || budget.fits(prefix.apply(path, text.substring(start, trimEnd(start, end))));
+            return budget == null || within(path, start, end, budget.maxTokens());
+        }
+
+        /**
+         * Whether {@code text[start, end)} behind the path's prefix takes at most {@code tokens} tokens. A
+         * text longer than the budget's characters is taken not to fit without being counted: counting
+         * the rest of a huge section at every piece of it handed the tokenizer the whole section again
+         * and again, which took time growing with the square of its size.
+         */
+        private boolean within(HeadingPath path, int start, int end, int tokens) {
+            String before = prefix(path);
+            int trimmed = trimEnd(start, end);
+            return before.length() + trimmed - start <= budget.maxChars()
+                    && budget.counter().count(before + text.substring(start, trimmed)) <= tokens;
+        }
+
+        private String prefix(HeadingPath path) {
+            return prefix.prefix(path);
         }
 
         /** Words whose first character lies in {@code [start, end)}. */
