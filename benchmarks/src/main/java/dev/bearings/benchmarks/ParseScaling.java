@@ -251,7 +251,7 @@ public final class ParseScaling {
         List<Chunk> chunks = chunker.chunk(document, prefix);
         long chunked = System.nanoTime();
         if (embedder != null) {
-            embedder.embed(chunks.stream().map(chunk -> prefix.apply(chunk.headingPath(), chunk.text())).toList());
+            embedder.embed(chunks.stream().map(Chunk::embedded).toList());
         }
         long embedded = System.nanoTime();
         return new double[]{(parsed - started) / 1e9, (chunked - parsed) / 1e9, (embedded - chunked) / 1e9, chunks.size()};

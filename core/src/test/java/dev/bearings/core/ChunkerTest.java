@@ -159,12 +159,44 @@ class ChunkerTest {
     }
 
     @Test
-    void aPrefixThatLeavesNoRoomIsAnErrorThatSaysSo() {
-        Chunker chunker = new Chunker(new ChunkingRules(100, 0, 0), new TokenBudget(String::length, 5));
-        MarkdownDocument document = MarkdownDocument.parse("word\n", PARSER);
+    void aPrefixOverHalfTheBudgetIsCutToItBetweenWordsAndKeepsItsSeparator() {
+        Chunker chunker = new Chunker(new ChunkingRules(100, 0, 0), new TokenBudget(String::length, 30));
+        MarkdownDocument document = MarkdownDocument.parse("the text itself\n", PARSER);
+        assertThat(chunker.chunk(document, path -> "Title > a heading far too long to leave room\n\n"))
+                .singleElement().satisfies(c -> {
+                    assertThat(c.prefix()).isEqualTo("Title > a\n\n");
+                    assertThat(c.embedded()).isEqualTo("Title > a\n\nthe text itself");
+                    assertThat(c.tokens()).hasValue(c.embedded().length());
+                });
+        assertThat(chunker.chunk(document, path -> "Unbroken_prefix_of_twenty_five\n"))
+                .as("no word fits: cut between characters").extracting(Chunk::prefix).containsExactly("Unbroken_prefi\n");
+        assertThat(chunker.chunk(document, path -> "Short\n\n")).extracting(Chunk::embedded)
+                .as("a prefix within half the budget is kept whole").containsExactly("Short\n\nthe text itself");
+    }
+
+    /** It once threw "cannot hold a single character", and the note was skipped as one that cannot be parsed. */
+    @Test
+    void aHeadingOfSixHundredWordsLeavesRoomForTheTextUnderIt() {
+        String heading = words(1, 600);
+        MarkdownDocument document = MarkdownDocument.parse("# " + heading + "\n\nthe text under it\n", PARSER);
+        TokenBudget budget = new TokenBudget(String::length, 512);
+        ChunkPrefix titled = ChunkPrefix.titled(document.title("file"));
+        List<Chunk> chunks = new Chunker(ChunkingRules.DEFAULT, budget).chunk(document, titled);
+        assertThat(chunks).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.prefix()).endsWith("\n\n").hasSizeLessThanOrEqualTo(256);
+            assertThat(heading).startsWith(c.prefix().strip());
+            assertThat(c.tokens().getAsInt()).isLessThanOrEqualTo(512).isEqualTo(c.embedded().length());
+        });
+        assertThat(chunks.get(chunks.size() - 1).text()).endsWith("the text under it");
+    }
+
+    @Test
+    void aBudgetThatCannotHoldOneCharacterIsAnErrorThatSaysSo() {
+        Chunker chunker = new Chunker(new ChunkingRules(100, 0, 0), new TokenBudget(String::length, 1));
+        MarkdownDocument document = MarkdownDocument.parse("\uD835\uDC00\n", PARSER);
         assertThatThrownBy(() -> chunker.chunk(document, path -> "prefix "))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("token budget of 5")
-                .hasMessageContaining("\"prefix \"");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("token budget of 1")
+                .hasMessageContaining("after the prefix \"\"");
     }
 
     /**

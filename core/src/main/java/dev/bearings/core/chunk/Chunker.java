@@ -8,8 +8,10 @@ import dev.bearings.core.markdown.SourceText;
 import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 
@@ -33,9 +35,9 @@ import java.util.OptionalInt;
  *       the token budget; otherwise the small section stays a chunk of its own.</li>
  * </ol>
  * A chunk's text is the source between two offsets, verbatim, without leading blank lines or
- * trailing white space. Under a token budget, no text longer than {@link TokenBudget#maxChars()} is
- * handed to the token counter: a text that long is taken not to fit. Instances are immutable and
- * thread-safe.
+ * trailing white space. Under a token budget, a chunk's prefix takes at most half of the budget (a
+ * longer one is cut to fit), and no text longer than {@link TokenBudget#maxChars()} is handed to the
+ * token counter: a text that long is taken not to fit. Instances are immutable and thread-safe.
  */
 public final class Chunker {
     private final ChunkingRules rules;
@@ -59,6 +61,10 @@ public final class Chunker {
         return chunk(document, ChunkPrefix.NONE);
     }
 
+    /**
+     * The chunks of a note as they are embedded behind {@code prefix}: each carries the prefix it was
+     * measured with ({@link Chunk#prefix()}), cut to fit the budget where the given one is too long.
+     */
     public List<Chunk> chunk(MarkdownDocument document, ChunkPrefix prefix) {
         return new Run(document, Objects.requireNonNull(prefix, "prefix")).chunks();
     }
@@ -77,6 +83,7 @@ public final class Chunker {
         private final SourceText source;
         private final String text;
         private final ChunkPrefix prefix;
+        private final Map<HeadingPath, String> fittedPrefixes = new HashMap<>();
         private final int[] wordStarts;
         private final List<Section> sections = new ArrayList<>();
         private BreakIterator sentences;
@@ -130,11 +137,12 @@ public final class Chunker {
                     continue;
                 }
                 String chunkText = text.substring(draft.start(), end);
+                String before = prefix(draft.path());
                 OptionalInt tokens = budget == null ? OptionalInt.empty()
-                        : OptionalInt.of(budget.counter().count(prefix.apply(draft.path(), chunkText)));
+                        : OptionalInt.of(budget.counter().count(before + chunkText));
                 chunks.add(new Chunk(chunks.size(), draft.path(),
                         new LineRange(source.lineOf(draft.start()), source.lineOf(end - 1)),
-                        draft.start(), end, chunkText, words(draft.start(), end), draft.overlapWords(), tokens));
+                        draft.start(), end, before, chunkText, words(draft.start(), end), draft.overlapWords(), tokens));
             }
             return chunks;
         }
@@ -325,7 +333,7 @@ public final class Chunker {
             }
             if (found < 0) {
                 throw new IllegalStateException("token budget of " + budget.maxTokens()
-                        + " cannot hold a single character after the prefix \"" + prefix.prefix(path) + "\"");
+                        + " cannot hold a single character after the prefix \"" + prefix(path) + "\"");
             }
             return found;
         }
@@ -399,8 +407,67 @@ public final class Chunker {
                     && budget.counter().count(before + text.substring(start, trimmed)) <= tokens;
         }
 
+        /** What is embedded before a chunk under {@code path}, fitted to the budget once per path. */
         private String prefix(HeadingPath path) {
-            return prefix.prefix(path);
+            return fittedPrefixes.computeIfAbsent(path, p -> fitted(prefix.prefix(p)));
+        }
+
+        /**
+         * The prefix as given when it takes at most half of the budget (in tokens, and in characters);
+         * else its longest start that does, cut between words where one fits and between characters
+         * where none does, followed by the given prefix's trailing white space (what parts it from the
+         * text); or nothing at all. A 600-word heading, or a long paragraph that a following
+         * {@code ---} turns into a setext heading, otherwise left no room for any text.
+         */
+        private String fitted(String given) {
+            if (budget == null || given.isEmpty()) {
+                return given;
+            }
+            int half = budget.maxTokens() / 2;
+            int room = budget.maxChars() / 2;
+            if (given.length() <= room && budget.counter().count(given) <= half) {
+                return given;
+            }
+            int bodyEnd = given.length();
+            while (bodyEnd > 0 && Character.isWhitespace(given.charAt(bodyEnd - 1))) {
+                bodyEnd--;
+            }
+            String tail = given.substring(bodyEnd);
+            int limit = Math.min(bodyEnd, room - tail.length());
+            Candidates wordEnds = new Candidates();
+            for (int i = 1; i < limit; i++) {
+                if (Character.isWhitespace(given.charAt(i)) && !Character.isWhitespace(given.charAt(i - 1))) {
+                    wordEnds.add(i);
+                }
+            }
+            int cut = furthestFittingStart(given, tail, wordEnds.sorted(0), half);
+            if (cut < 0) {
+                Candidates characters = new Candidates();
+                for (int i = 1; i <= limit; i++) {
+                    if (i == given.length() || !Character.isLowSurrogate(given.charAt(i))) {
+                        characters.add(i);
+                    }
+                }
+                cut = furthestFittingStart(given, tail, characters.sorted(0), half);
+            }
+            return cut < 0 ? "" : given.substring(0, cut).stripTrailing() + tail;
+        }
+
+        /** The largest of the ascending {@code ends} whose start of {@code given}, with {@code tail}, counts at most {@code tokens}; or -1. */
+        private int furthestFittingStart(String given, String tail, int[] ends, int tokens) {
+            int low = 0;
+            int high = ends.length - 1;
+            int found = -1;
+            while (low <= high) {
+                int mid = (low + high) >>> 1;
+                if (budget.counter().count(given.substring(0, ends[mid]).stripTrailing() + tail) <= tokens) {
+                    found = ends[mid];
+                    low = mid + 1;
+                } else {
+                    high = mid - 1;
+                }
+            }
+            return found;
         }
 
         /** Words whose first character lies in {@code [start, end)}. */
