@@ -203,7 +203,9 @@ class ChunkerTest {
      * A note of nothing but {@code >} or {@code [} has no word to cut at, and a base64 image is one
      * huge word. Asking whether the rest of such a section fits once handed the tokenizer the whole
      * rest at every piece: minutes and gigabytes for a note of a few megabytes. No text counted may be
-     * longer than the budget's characters, and each chunk takes a bounded number of counts.
+     * longer than the budget's characters, each chunk takes a bounded number of counts, and each
+     * character is counted a bounded number of times (14 with the search for a cut starting near the
+     * piece's start; 44 when it started in the middle of the window).
      */
     @Test
     void aWordlessOrOneWordNoteIsCountedInTextsNoLongerThanTheBudgetAllows() {
@@ -221,6 +223,8 @@ class ChunkerTest {
             assertThat(chunks.get(chunks.size() - 1).endOffset()).as(start).isEqualTo(note.strip().length());
             assertThat(counted).as(start).allSatisfy(length -> assertThat(length).isLessThanOrEqualTo(budget.maxChars()));
             assertThat(counted.size()).as(start + ": counts per chunk").isLessThanOrEqualTo(40 * chunks.size());
+            assertThat(counted.stream().mapToLong(Integer::longValue).sum()).as(start + ": characters counted")
+                    .isLessThanOrEqualTo(24L * note.length());
         }
     }
 

@@ -314,18 +314,34 @@ public final class Chunker {
             return found;
         }
 
-        /** Cuts between code points: only a single word that alone exceeds the token budget gets here. */
+        /**
+         * Cuts between code points: only text without a word to cut at (a line of {@code >}) or a single
+         * word that alone exceeds the token budget gets here. The cut is looked for first at doubling
+         * distances from the piece's start, from half the budget's tokens in characters, then between
+         * the last that fitted and the first that did not: a probe costs the tokenizer its length, and
+         * the cut is usually a budget's worth of characters away, far short of the window's end.
+         */
         private int characterCut(HeadingPath path, int textStart, int pieceStart, int sectionEnd) {
             int low = pieceStart + 1;
             int high = windowEnd(path, textStart, sectionEnd);
             int found = -1;
+            for (long step = Math.max(1, budget.maxTokens() / 2); low <= high; step *= 2) {
+                int probe = (int) Math.min(high, pieceStart + step);
+                int cut = outsidePairs(probe);
+                if (cut > pieceStart && fits(path, textStart, cut)) {
+                    found = cut;
+                    low = probe + 1;
+                } else {
+                    high = probe - 1;
+                    break;
+                }
+            }
             while (low <= high) {
                 int probe = (low + high) >>> 1;
-                // Never inside a surrogate pair: the probe inside one stands for the cut before it. The
-                // search moves on from the probe, not the cut, or it would probe the same place forever.
-                int mid = probe < text.length() && Character.isLowSurrogate(text.charAt(probe)) ? probe - 1 : probe;
-                if (mid > pieceStart && fits(path, textStart, mid)) {
-                    found = mid;
+                // The search moves on from the probe, not the cut, or it would probe the same place forever.
+                int cut = outsidePairs(probe);
+                if (cut > pieceStart && fits(path, textStart, cut)) {
+                    found = cut;
                     low = probe + 1;
                 } else {
                     high = probe - 1;
@@ -336,6 +352,11 @@ public final class Chunker {
                         + " cannot hold a single character after the prefix \"" + prefix(path) + "\"");
             }
             return found;
+        }
+
+        /** A cut never falls inside a surrogate pair: one there stands for the cut before the pair. */
+        private int outsidePairs(int cut) {
+            return cut < text.length() && Character.isLowSurrogate(text.charAt(cut)) ? cut - 1 : cut;
         }
 
         private List<Draft> merge(List<Draft> drafts) {
