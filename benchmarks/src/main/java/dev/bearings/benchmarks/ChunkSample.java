@@ -29,7 +29,7 @@ final class ChunkSample {
             MarkdownDocument document = MarkdownDocument.parse(corpus.texts().get(i), parser);
             ChunkPrefix prefix = ChunkPrefix.titled(document.title(corpus.names().get(i)));
             for (Chunk chunk : chunker.chunk(document, prefix)) {
-                all.add(prefix.apply(chunk.headingPath(), chunk.text()));
+                all.add(chunk.embedded());
             }
         }
         List<String> sample = new ArrayList<>(size);

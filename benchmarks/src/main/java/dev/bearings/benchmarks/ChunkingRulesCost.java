@@ -80,7 +80,7 @@ public final class ChunkingRulesCost {
         for (int i = 0; i < texts.size(); i++) {
             var prefix = recipe.prefix(names.get(i));
             for (Chunk chunk : chunker.chunk(MarkdownDocument.parse(texts.get(i), parser), prefix)) {
-                embedded.add(prefix.apply(chunk.headingPath(), chunk.text()));
+                embedded.add(chunk.embedded());
             }
         }
         long chunked = System.nanoTime();

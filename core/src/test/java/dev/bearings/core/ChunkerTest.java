@@ -14,6 +14,7 @@ import dev.bearings.core.usecase.ChunkNote;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,6 +22,7 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * The chunker's rules at their limits, on literal notes whose chunks were worked out by hand. (The
@@ -157,12 +159,73 @@ class ChunkerTest {
     }
 
     @Test
-    void aPrefixThatLeavesNoRoomIsAnErrorThatSaysSo() {
-        Chunker chunker = new Chunker(new ChunkingRules(100, 0, 0), new TokenBudget(String::length, 5));
-        MarkdownDocument document = MarkdownDocument.parse("word\n", PARSER);
+    void aPrefixOverHalfTheBudgetIsCutToItBetweenWordsAndKeepsItsSeparator() {
+        Chunker chunker = new Chunker(new ChunkingRules(100, 0, 0), new TokenBudget(String::length, 30));
+        MarkdownDocument document = MarkdownDocument.parse("the text itself\n", PARSER);
+        assertThat(chunker.chunk(document, path -> "Title > a heading far too long to leave room\n\n"))
+                .singleElement().satisfies(c -> {
+                    assertThat(c.prefix()).isEqualTo("Title > a\n\n");
+                    assertThat(c.embedded()).isEqualTo("Title > a\n\nthe text itself");
+                    assertThat(c.tokens()).hasValue(c.embedded().length());
+                });
+        assertThat(chunker.chunk(document, path -> "Unbroken_prefix_of_twenty_five\n"))
+                .as("no word fits: cut between characters").extracting(Chunk::prefix).containsExactly("Unbroken_prefi\n");
+        assertThat(chunker.chunk(document, path -> "Short\n\n")).extracting(Chunk::embedded)
+                .as("a prefix within half the budget is kept whole").containsExactly("Short\n\nthe text itself");
+    }
+
+    /** It once threw "cannot hold a single character", and the note was skipped as one that cannot be parsed. */
+    @Test
+    void aHeadingOfSixHundredWordsLeavesRoomForTheTextUnderIt() {
+        String heading = words(1, 600);
+        MarkdownDocument document = MarkdownDocument.parse("# " + heading + "\n\nthe text under it\n", PARSER);
+        TokenBudget budget = new TokenBudget(String::length, 512);
+        ChunkPrefix titled = ChunkPrefix.titled(document.title("file"));
+        List<Chunk> chunks = new Chunker(ChunkingRules.DEFAULT, budget).chunk(document, titled);
+        assertThat(chunks).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.prefix()).endsWith("\n\n").hasSizeLessThanOrEqualTo(256);
+            assertThat(heading).startsWith(c.prefix().strip());
+            assertThat(c.tokens().getAsInt()).isLessThanOrEqualTo(512).isEqualTo(c.embedded().length());
+        });
+        assertThat(chunks.get(chunks.size() - 1).text()).endsWith("the text under it");
+    }
+
+    @Test
+    void aBudgetThatCannotHoldOneCharacterIsAnErrorThatSaysSo() {
+        Chunker chunker = new Chunker(new ChunkingRules(100, 0, 0), new TokenBudget(String::length, 1));
+        MarkdownDocument document = MarkdownDocument.parse("\uD835\uDC00\n", PARSER);
         assertThatThrownBy(() -> chunker.chunk(document, path -> "prefix "))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("token budget of 5")
-                .hasMessageContaining("\"prefix \"");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("token budget of 1")
+                .hasMessageContaining("after the prefix \"\"");
+    }
+
+    /**
+     * A note of nothing but {@code >} or {@code [} has no word to cut at, and a base64 image is one
+     * huge word. Asking whether the rest of such a section fits once handed the tokenizer the whole
+     * rest at every piece: minutes and gigabytes for a note of a few megabytes. No text counted may be
+     * longer than the budget's characters, each chunk takes a bounded number of counts, and each
+     * character is counted a bounded number of times (14 with the search for a cut starting near the
+     * piece's start; 44 when it started in the middle of the window).
+     */
+    @Test
+    void aWordlessOrOneWordNoteIsCountedInTextsNoLongerThanTheBudgetAllows() {
+        String image = "![photo](data:image/png;base64," + "iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB".repeat(10_000) + ")";
+        for (String note : List.of(">".repeat(300_000), "[".repeat(300_000), "A photo.\n\n" + image + "\n\nAfter it.\n")) {
+            List<Integer> counted = new ArrayList<>();
+            TokenBudget budget = new TokenBudget(text -> {
+                counted.add(text.length());
+                return text.length();
+            }, 512);
+            List<Chunk> chunks = assertTimeoutPreemptively(Duration.ofMinutes(2), () ->
+                    new Chunker(ChunkingRules.DEFAULT, budget).chunk(MarkdownDocument.parse(note, PARSER), path -> "A title\n\n"));
+            String start = note.substring(0, 20);
+            assertThat(chunks).as(start).isNotEmpty().allSatisfy(c -> assertThat(c.tokens().getAsInt()).isLessThanOrEqualTo(512));
+            assertThat(chunks.get(chunks.size() - 1).endOffset()).as(start).isEqualTo(note.strip().length());
+            assertThat(counted).as(start).allSatisfy(length -> assertThat(length).isLessThanOrEqualTo(budget.maxChars()));
+            assertThat(counted.size()).as(start + ": counts per chunk").isLessThanOrEqualTo(40 * chunks.size());
+            assertThat(counted.stream().mapToLong(Integer::longValue).sum()).as(start + ": characters counted")
+                    .isLessThanOrEqualTo(24L * note.length());
+        }
     }
 
     @Test

@@ -78,6 +78,33 @@ class MarkdownDocumentTest {
                 .hasSize(1);
     }
 
+    /**
+     * A note of nothing but {@code >} made a parser open a block per character: gigabytes for a few
+     * megabytes, and commonmark-java's time on one line of list markers grows with their square.
+     */
+    @Test
+    void noLineReachesTheParserNestedDeeperThanTheLimit() {
+        int limit = MarkdownDocument.MAX_NESTING;
+        Recording parser = new Recording();
+        String quotes = ">".repeat(3 * limit);
+        String lists = "- ".repeat(2 * limit) + "item";
+        String mixed = "  > 1. > * ".repeat(limit) + "text";
+        String deepEnough = "> ".repeat(limit) + "quoted";
+        String note = "# Deep\n" + quotes + "\n" + lists + "\n" + mixed + "\n" + deepEnough + "\n";
+        MarkdownDocument document = MarkdownDocument.parse(note, parser);
+
+        String[] given = parser.given.get(0).split("\n", -1);
+        assertThat(given).as("lines keep their numbers and lengths").hasSize(6);
+        assertThat(given[1]).isEqualTo(">".repeat(limit) + "\\" + ">".repeat(2 * limit - 1));
+        assertThat(given[2]).isEqualTo("- ".repeat(limit) + "\\ " + "- ".repeat(limit - 1) + "item");
+        assertThat(given[3]).startsWith("  > 1. > * ".repeat(limit / 4) + "  \\ 1. ").hasSameSizeAs(mixed);
+        assertThat(given[4]).as("at the limit, nothing changes").isEqualTo(deepEnough);
+        assertThat(given[0]).isEqualTo("# Deep");
+        assertThat(document.source().text()).as("what the chunker reads is the note").isEqualTo(note);
+        assertThat(MarkdownDocument.parse("> > quote\n- - list\n1. 2) 3. item\n", parser).source().text())
+                .isEqualTo(parser.given.get(1)).isEqualTo("> > quote\n- - list\n1. 2) 3. item\n");
+    }
+
     @Test
     void frontMatterFieldsInTheShapesNotesUse() {
         FrontMatter yaml = FrontMatter.find(SourceText.of("---\n# a comment\ntitle: 'Quoted: yes'\ntags:\n  - one\n- \"two\"\n"

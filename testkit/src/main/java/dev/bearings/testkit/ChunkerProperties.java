@@ -61,9 +61,11 @@ public abstract class ChunkerProperties {
         List<Chunk> chunks = new Chunker(rules, budget).chunk(document, prefix);
         checkChunks(document, rules, chunks, 64);
         for (Chunk chunk : chunks) {
-            assertThat(budget.counter().count(prefix.apply(chunk.headingPath(), chunk.text())))
+            assertThat(budget.counter().count(chunk.embedded()))
                     .as("tokens of chunk %d", chunk.ordinal()).isLessThanOrEqualTo(64)
                     .isEqualTo(chunk.tokens().orElseThrow());
+            assertThat(chunk.embedded()).as("a prefix within half the budget is embedded whole")
+                    .isEqualTo(prefix.apply(chunk.headingPath(), chunk.text()));
         }
     }
 

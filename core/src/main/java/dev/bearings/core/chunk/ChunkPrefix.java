@@ -2,7 +2,8 @@ package dev.bearings.core.chunk;
 
 /**
  * What is put before a chunk's text when it is embedded, such as the note title and heading path.
- * The chunker needs it only to keep prefix and text together inside the token budget.
+ * The chunker keeps prefix and text together inside the token budget, and cuts a prefix that would
+ * take more than half of it: what is embedded is each chunk's {@link Chunk#embedded()}.
  */
 @FunctionalInterface
 public interface ChunkPrefix {

@@ -8,8 +8,10 @@ import dev.bearings.core.markdown.SourceText;
 import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 
@@ -33,12 +35,11 @@ import java.util.OptionalInt;
  *       the token budget; otherwise the small section stays a chunk of its own.</li>
  * </ol>
  * A chunk's text is the source between two offsets, verbatim, without leading blank lines or
- * trailing white space. Instances are immutable and thread-safe.
+ * trailing white space. Under a token budget, a chunk's prefix takes at most half of the budget (a
+ * longer one is cut to fit), and no text longer than {@link TokenBudget#maxChars()} is handed to the
+ * token counter: a text that long is taken not to fit. Instances are immutable and thread-safe.
  */
 public final class Chunker {
-    /** Without a budget nothing bounds a window but words; with one, this caps a piece's characters. */
-    private static final int MAX_CHARS_PER_TOKEN = 32;
-
     private final ChunkingRules rules;
     private final TokenBudget budget;
 
@@ -60,6 +61,10 @@ public final class Chunker {
         return chunk(document, ChunkPrefix.NONE);
     }
 
+    /**
+     * The chunks of a note as they are embedded behind {@code prefix}: each carries the prefix it was
+     * measured with ({@link Chunk#prefix()}), cut to fit the budget where the given one is too long.
+     */
     public List<Chunk> chunk(MarkdownDocument document, ChunkPrefix prefix) {
         return new Run(document, Objects.requireNonNull(prefix, "prefix")).chunks();
     }
@@ -78,6 +83,7 @@ public final class Chunker {
         private final SourceText source;
         private final String text;
         private final ChunkPrefix prefix;
+        private final Map<HeadingPath, String> fittedPrefixes = new HashMap<>();
         private final int[] wordStarts;
         private final List<Section> sections = new ArrayList<>();
         private BreakIterator sentences;
@@ -112,7 +118,9 @@ public final class Chunker {
                 return;
             }
             int start = source.lineStart(blocks.get(0).startLine());
-            int end = source.lineEnd(blocks.get(blocks.size() - 1).endLine());
+            // Trimmed once here, so that asking whether the rest of a section fits never walks back
+            // over its trailing white space again.
+            int end = trimEnd(start, source.lineEnd(blocks.get(blocks.size() - 1).endLine()));
             sections.add(new Section(path, List.copyOf(blocks), start, end));
         }
 
@@ -129,11 +137,12 @@ public final class Chunker {
                     continue;
                 }
                 String chunkText = text.substring(draft.start(), end);
+                String before = prefix(draft.path());
                 OptionalInt tokens = budget == null ? OptionalInt.empty()
-                        : OptionalInt.of(budget.counter().count(prefix.apply(draft.path(), chunkText)));
+                        : OptionalInt.of(budget.counter().count(before + chunkText));
                 chunks.add(new Chunk(chunks.size(), draft.path(),
                         new LineRange(source.lineOf(draft.start()), source.lineOf(end - 1)),
-                        draft.start(), end, chunkText, words(draft.start(), end), draft.overlapWords(), tokens));
+                        draft.start(), end, before, chunkText, words(draft.start(), end), draft.overlapWords(), tokens));
             }
             return chunks;
         }
@@ -189,8 +198,7 @@ public final class Chunker {
             int high = overlap;
             while (low < high) {
                 int mid = (low + high + 1) >>> 1;
-                int start = wordStarts[wordIndex(pieceStart) - mid];
-                if (budget.counter().count(prefix.apply(path, text.substring(start, trimEnd(start, pieceStart)))) <= half) {
+                if (within(path, wordStarts[wordIndex(pieceStart) - mid], pieceStart, half)) {
                     low = mid;
                 } else {
                     high = mid - 1;
@@ -201,7 +209,7 @@ public final class Chunker {
 
         /** The furthest cut after {@code pieceStart} at the coarsest boundary that fills half the piece, or -1. */
         private int bestCut(Section section, int textStart, int pieceStart, int overlap) {
-            int window = windowEnd(textStart, section.end());
+            int window = windowEnd(section.path(), textStart, section.end());
             int halfFull = Math.max(1, (rules.maxWords() - overlap) / 2);
             for (Boundary boundary : Boundary.values()) {
                 int[] candidates = candidates(boundary, section, pieceStart, window);
@@ -214,11 +222,11 @@ public final class Chunker {
         }
 
         /** No cut beyond this offset can fit: it would hold more words (or characters) than allowed. */
-        private int windowEnd(int textStart, int sectionEnd) {
+        private int windowEnd(HeadingPath path, int textStart, int sectionEnd) {
             int lastWord = wordIndex(textStart) + rules.maxWords();
             int end = lastWord < wordStarts.length ? Math.min(sectionEnd, wordStarts[lastWord]) : sectionEnd;
             if (budget != null) {
-                long charLimit = (long) textStart + (long) budget.maxTokens() * MAX_CHARS_PER_TOKEN;
+                long charLimit = (long) textStart + budget.maxChars() - prefix(path).length();
                 end = (int) Math.min(end, charLimit);
             }
             return end;
@@ -306,18 +314,34 @@ public final class Chunker {
             return found;
         }
 
-        /** Cuts between code points: only a single word that alone exceeds the token budget gets here. */
+        /**
+         * Cuts between code points: only text without a word to cut at (a line of {@code >}) or a single
+         * word that alone exceeds the token budget gets here. The cut is looked for first at doubling
+         * distances from the piece's start, from half the budget's tokens in characters, then between
+         * the last that fitted and the first that did not: a probe costs the tokenizer its length, and
+         * the cut is usually a budget's worth of characters away, far short of the window's end.
+         */
         private int characterCut(HeadingPath path, int textStart, int pieceStart, int sectionEnd) {
             int low = pieceStart + 1;
-            int high = windowEnd(textStart, sectionEnd);
+            int high = windowEnd(path, textStart, sectionEnd);
             int found = -1;
+            for (long step = Math.max(1, budget.maxTokens() / 2); low <= high; step *= 2) {
+                int probe = (int) Math.min(high, pieceStart + step);
+                int cut = outsidePairs(probe);
+                if (cut > pieceStart && fits(path, textStart, cut)) {
+                    found = cut;
+                    low = probe + 1;
+                } else {
+                    high = probe - 1;
+                    break;
+                }
+            }
             while (low <= high) {
                 int probe = (low + high) >>> 1;
-                // Never inside a surrogate pair: the probe inside one stands for the cut before it. The
-                // search moves on from the probe, not the cut, or it would probe the same place forever.
-                int mid = probe < text.length() && Character.isLowSurrogate(text.charAt(probe)) ? probe - 1 : probe;
-                if (mid > pieceStart && fits(path, textStart, mid)) {
-                    found = mid;
+                // The search moves on from the probe, not the cut, or it would probe the same place forever.
+                int cut = outsidePairs(probe);
+                if (cut > pieceStart && fits(path, textStart, cut)) {
+                    found = cut;
                     low = probe + 1;
                 } else {
                     high = probe - 1;
@@ -325,9 +349,14 @@ public final class Chunker {
             }
             if (found < 0) {
                 throw new IllegalStateException("token budget of " + budget.maxTokens()
-                        + " cannot hold a single character after the prefix \"" + prefix.prefix(path) + "\"");
+                        + " cannot hold a single character after the prefix \"" + prefix(path) + "\"");
             }
             return found;
+        }
+
+        /** A cut never falls inside a surrogate pair: one there stands for the cut before the pair. */
+        private int outsidePairs(int cut) {
+            return cut < text.length() && Character.isLowSurrogate(text.charAt(cut)) ? cut - 1 : cut;
         }
 
         private List<Draft> merge(List<Draft> drafts) {
@@ -383,7 +412,83 @@ public final class Chunker {
         }
 
         private boolean fitsBudget(HeadingPath path, int start, int end) {
-            return budget == null || budget.fits(prefix.apply(path, text.substring(start, trimEnd(start, end))));
+            return budget == null || within(path, start, end, budget.maxTokens());
+        }
+
+        /**
+         * Whether {@code text[start, end)} behind the path's prefix takes at most {@code tokens} tokens. A
+         * text longer than the budget's characters is taken not to fit without being counted: counting
+         * the rest of a huge section at every piece of it handed the tokenizer the whole section again
+         * and again, which took time growing with the square of its size.
+         */
+        private boolean within(HeadingPath path, int start, int end, int tokens) {
+            String before = prefix(path);
+            int trimmed = trimEnd(start, end);
+            return before.length() + trimmed - start <= budget.maxChars()
+                    && budget.counter().count(before + text.substring(start, trimmed)) <= tokens;
+        }
+
+        /** What is embedded before a chunk under {@code path}, fitted to the budget once per path. */
+        private String prefix(HeadingPath path) {
+            return fittedPrefixes.computeIfAbsent(path, p -> fitted(prefix.prefix(p)));
+        }
+
+        /**
+         * The prefix as given when it takes at most half of the budget (in tokens, and in characters);
+         * else its longest start that does, cut between words where one fits and between characters
+         * where none does, followed by the given prefix's trailing white space (what parts it from the
+         * text); or nothing at all. A 600-word heading, or a long paragraph that a following
+         * {@code ---} turns into a setext heading, otherwise left no room for any text.
+         */
+        private String fitted(String given) {
+            if (budget == null || given.isEmpty()) {
+                return given;
+            }
+            int half = budget.maxTokens() / 2;
+            int room = budget.maxChars() / 2;
+            if (given.length() <= room && budget.counter().count(given) <= half) {
+                return given;
+            }
+            int bodyEnd = given.length();
+            while (bodyEnd > 0 && Character.isWhitespace(given.charAt(bodyEnd - 1))) {
+                bodyEnd--;
+            }
+            String tail = given.substring(bodyEnd);
+            int limit = Math.min(bodyEnd, room - tail.length());
+            Candidates wordEnds = new Candidates();
+            for (int i = 1; i < limit; i++) {
+                if (Character.isWhitespace(given.charAt(i)) && !Character.isWhitespace(given.charAt(i - 1))) {
+                    wordEnds.add(i);
+                }
+            }
+            int cut = furthestFittingStart(given, tail, wordEnds.sorted(0), half);
+            if (cut < 0) {
+                Candidates characters = new Candidates();
+                for (int i = 1; i <= limit; i++) {
+                    if (i == given.length() || !Character.isLowSurrogate(given.charAt(i))) {
+                        characters.add(i);
+                    }
+                }
+                cut = furthestFittingStart(given, tail, characters.sorted(0), half);
+            }
+            return cut < 0 ? "" : given.substring(0, cut).stripTrailing() + tail;
+        }
+
+        /** The largest of the ascending {@code ends} whose start of {@code given}, with {@code tail}, counts at most {@code tokens}; or -1. */
+        private int furthestFittingStart(String given, String tail, int[] ends, int tokens) {
+            int low = 0;
+            int high = ends.length - 1;
+            int found = -1;
+            while (low <= high) {
+                int mid = (low + high) >>> 1;
+                if (budget.counter().count(given.substring(0, ends[mid]).stripTrailing() + tail) <= tokens) {
+                    found = ends[mid];
+                    low = mid + 1;
+                } else {
+                    high = mid - 1;
+                }
+            }
+            return found;
         }
 
         /** Words whose first character lies in {@code [start, end)}. */

@@ -9,9 +9,18 @@ import java.util.regex.Pattern;
 /**
  * A note's text, its front matter and its top-level blocks. Front matter is cut out before the
  * parser runs (its lines are handed over blank, so line numbers stay true), because every parser
- * would otherwise read a YAML block as a thematic break and a setext heading.
+ * would otherwise read a YAML block as a thematic break and a setext heading; and no line is handed
+ * over nesting deeper than {@link #MAX_NESTING}.
  */
 public final class MarkdownDocument {
+    /**
+     * How many containers (block quotes, list items) one line may open before the parser reads the
+     * rest of it as text ({@link NestingLimit}). Both parsers keep a block per level: a note of nothing
+     * but {@code >} took gigabytes, and commonmark-java's time on one line of list markers grows with
+     * the square of their number. 10,000 levels, which no note needs, is the depth at which the
+     * benchmarks measured both parsers linear in a note's size (docs/benchmarks.md).
+     */
+    public static final int MAX_NESTING = 10_000;
     /** Lines of {@code #tags} and nothing else, as Bear and Obsidian notes often open with. */
     private static final Pattern TAG_LINE = Pattern.compile("\\s*(#[^\\s#][^\\s]*\\s*)+");
     private final SourceText source;
@@ -31,7 +40,7 @@ public final class MarkdownDocument {
         String body = frontMatter.map(fm -> blankLines(source, fm.endLine())).orElse(source.text());
         List<Block> blocks = new ArrayList<>();
         frontMatter.ifPresent(fm -> blocks.add(Block.of(BlockKind.FRONT_MATTER, 1, fm.endLine())));
-        for (Block block : parser.parse(body)) {
+        for (Block block : parser.parse(NestingLimit.apply(body))) {
             if (block.endLine() > source.lineCount()) {
                 throw new IllegalStateException(parser.getClass().getName() + " returned " + block
                         + " past the last line " + source.lineCount());

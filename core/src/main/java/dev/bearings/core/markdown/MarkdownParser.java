@@ -11,6 +11,14 @@ import java.util.List;
  * what else is expected.
  */
 public interface MarkdownParser {
+    /**
+     * The most of a heading's source a parser need read for its text: a heading's text names a chunk's
+     * place (its heading path) and is embedded in front of it, cut to the model's window anyway. The
+     * built-in parsers read no more than this of a heading, since inlines parsed over a huge one cost
+     * them time growing with its square (flexmark on backticks or {@code [](}, commonmark-java on
+     * {@code <}).
+     */
+    int MAX_HEADING_CHARS = 1_000;
 
     /** @param markdown text with LF line endings and no byte-order mark */
     List<Block> parse(String markdown);

@@ -263,7 +263,7 @@ public final class SyncIndex {
 
     private void addPieces(MarkdownDocument document, ChunkPrefix prefix, String attachment, List<Piece> pieces) {
         for (Chunk chunk : chunker.chunk(document, prefix)) {
-            String embedded = prefix.apply(chunk.headingPath(), chunk.text());
+            String embedded = chunk.embedded();
             pieces.add(new Piece(pieces.size(), chunk.headingPath().toString(), chunk.lines().first(),
                     chunk.lines().last(), chunk.text(), embedded, sha256(embedded), attachment));
         }

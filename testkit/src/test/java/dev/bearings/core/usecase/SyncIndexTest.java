@@ -1,9 +1,11 @@
 package dev.bearings.core.usecase;
 
+import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.search.SearchFilter;
@@ -31,6 +33,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
@@ -263,6 +267,25 @@ class SyncIndexTest {
                 "odd.md: cannot be parsed (boom)");
         assertThat(index.versions("memory")).containsOnlyKeys("fine.md");
         assertThat(index.stats().lastSync()).as("skipping notes still completes the sync").isPresent();
+    }
+
+    /** Such a note was once skipped as one that "cannot be parsed (IllegalStateException)". */
+    @Test
+    void aHeadingLongerThanTheWindowIsCutInThePrefixAndItsNoteIsIndexed() throws Exception {
+        String heading = IntStream.rangeClosed(1, 600).mapToObj(i -> "w" + i).collect(Collectors.joining(" "));
+        Note note = note("long.md", "# " + heading + "\nthe text under it\n");
+        SyncIndex.Report report = sync(IndexRecipe.Prefix.TITLED).sync(new MemorySource("memory", List.of(note)), index,
+                SyncIndex.Progress.NONE);
+        assertThat(report.unreadable()).isEmpty();
+        assertThat(report.added()).isOne();
+        IndexRecipe recipe = recipe(IndexRecipe.Prefix.TITLED);
+        List<Chunk> chunks = recipe.chunker(embedder).chunk(MarkdownDocument.parse(note.text(), new LineParser()),
+                recipe.prefix(heading));
+        assertThat(chunks).hasSize(report.chunksEmbedded()).allSatisfy(c -> {
+            assertThat(c.prefix()).startsWith("w1 w2 ");
+            assertThat(embedder.countTokens(c.embedded())).isLessThanOrEqualTo(embedder.maxTokens());
+            assertThat(index.vectorsByHash(List.of(SyncIndex.sha256(c.embedded())))).as("embedded as cut").hasSize(1);
+        });
     }
 
     @Test

@@ -26,6 +26,7 @@ import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.InlineParser;
 import org.commonmark.parser.InlineParserContext;
 import org.commonmark.parser.Parser;
+import org.commonmark.parser.SourceLine;
 import org.commonmark.parser.SourceLines;
 
 import java.util.ArrayList;
@@ -99,7 +100,8 @@ public final class CommonmarkParser implements MarkdownParser {
         @Override
         public void parse(SourceLines lines, Node block) {
             if (block instanceof Heading && block.getParent() instanceof Document) {
-                String content = lines.getContent();
+                SourceLines read = atMost(lines, MarkdownParser.MAX_HEADING_CHARS);
+                String content = read.getContent();
                 if (isPlain(content)) {
                     // Nothing inline could change: skip building a full inline parser for this note.
                     block.appendChild(new Text(content));
@@ -108,9 +110,30 @@ public final class CommonmarkParser implements MarkdownParser {
                 if (full == null) {
                     full = new InlineParserImpl(context);
                 }
-                full.parse(lines, block);
+                full.parse(read, block);
             }
         }
+    }
+
+    /** The first {@code max} characters of the lines (the line feed between two counted), never half a surrogate pair. */
+    static SourceLines atMost(SourceLines lines, int max) {
+        SourceLines kept = SourceLines.empty();
+        int left = max;
+        for (SourceLine line : lines.getLines()) {
+            CharSequence content = line.getContent();
+            if (content.length() <= left) {
+                kept.addLine(line);
+                left -= content.length() + 1;
+            } else {
+                int end = left > 0 && Character.isHighSurrogate(content.charAt(left - 1)) ? left - 1 : left;
+                kept.addLine(line.substring(0, end));
+                break;
+            }
+            if (left < 0) {
+                break;
+            }
+        }
+        return kept;
     }
 
     /** Text without any character that starts inline markup, an escape, an entity or a line break. */

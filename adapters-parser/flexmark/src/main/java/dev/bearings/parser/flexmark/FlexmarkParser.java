@@ -170,11 +170,21 @@ public final class FlexmarkParser implements MarkdownParser {
         public void parse(BasedSequence content, Node block) {
             boolean topLevelHeading = block instanceof Heading && block.getParent() instanceof Document;
             boolean skippable = block instanceof Paragraph || block instanceof Heading || block instanceof TableCell;
-            // Anything else is the table extension splitting rows, which needs the real parse.
-            if (topLevelHeading || !skippable) {
+            if (topLevelHeading) {
+                super.parse(atMost(content, MarkdownParser.MAX_HEADING_CHARS), block);
+            } else if (!skippable) {
+                // the table extension splitting rows, which needs the real parse
                 super.parse(content, block);
             }
         }
+    }
+
+    /** The first {@code max} characters, never half a surrogate pair. */
+    static BasedSequence atMost(BasedSequence content, int max) {
+        if (content.length() <= max) {
+            return content;
+        }
+        return content.subSequence(0, Character.isHighSurrogate(content.charAt(max - 1)) ? max - 1 : max);
     }
 
     /** A heading's text as a reader sees it: markup gone, escapes and entities resolved. */

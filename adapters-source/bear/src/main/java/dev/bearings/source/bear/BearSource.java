@@ -1,6 +1,7 @@
 package dev.bearings.source.bear;
 
 import dev.bearings.core.note.Note;
+import dev.bearings.core.note.NoteText;
 import dev.bearings.core.source.NoteFingerprint;
 import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
@@ -33,9 +34,10 @@ import java.util.TreeMap;
  * busy timeout, since Bear's rollback journal blocks readers while it writes. It never writes.
  *
  * <p>Notes live in {@code ZSFNOTE}; trashed, permanently deleted and encrypted notes are skipped and
- * counted, archived ones too unless asked for. Tags come through a {@code Z_<n>TAGS} join table whose
- * number differs between Bear versions: it is found from the schema. Bear's OCR of attachments
- * ({@code ZSFNOTEFILE.ZSEARCHTEXT}) is handed over as attachment text.
+ * counted, archived ones too unless asked for, and one over {@link NoteText#MAX_BYTES} is refused
+ * unread. Tags come through a {@code Z_<n>TAGS} join table whose number differs between Bear
+ * versions: it is found from the schema. Bear's OCR of attachments ({@code ZSFNOTEFILE.ZSEARCHTEXT})
+ * is handed over as attachment text.
  */
 public final class BearSource implements NoteSource {
     /** Bear 2 and late Bear 1. */
@@ -147,16 +149,26 @@ public final class BearSource implements NoteSource {
         return null;
     }
 
+    /**
+     * {@inheritDoc} A note whose text is over {@link NoteText#MAX_BYTES} is refused as a file that
+     * large is, and its text is not read: SQLite gives its size in bytes ({@code octet_length}) from the
+     * row's header, where {@code length} would read the text to count its characters.
+     */
     @Override
     public Optional<Note> read(String id) throws SourceException, UnreadableNote {
         Connection connection = connection();
-        try (PreparedStatement q = connection.prepareStatement("SELECT n.Z_PK, n.ZTITLE, n.ZTEXT, n.ZMODIFICATIONDATE, "
-                + flags() + " FROM ZSFNOTE n WHERE n.ZUNIQUEIDENTIFIER = ?")) {
+        try (PreparedStatement q = connection.prepareStatement("SELECT n.Z_PK, n.ZTITLE, CASE WHEN octet_length(n.ZTEXT) <= "
+                + NoteText.MAX_BYTES + " THEN n.ZTEXT END, n.ZMODIFICATIONDATE, " + flags()
+                + ", octet_length(n.ZTEXT) FROM ZSFNOTE n WHERE n.ZUNIQUEIDENTIFIER = ?")) {
             q.setString(1, id);
             try (ResultSet row = q.executeQuery()) {
                 // A note trashed (or otherwise hidden) since it was listed is gone, as list() would say.
                 if (!row.next() || skipReason(row, 5) != null) {
                     return Optional.empty();
+                }
+                String tooLarge = NoteText.tooLarge(row.getLong(9));
+                if (tooLarge != null) {
+                    throw new UnreadableNote(id, NoteText.TOO_LARGE, tooLarge);
                 }
                 if (row.getString(3) == null) {
                     // Bear keeps a note it could not save the text of (or is saving) with none: not gone, not readable.

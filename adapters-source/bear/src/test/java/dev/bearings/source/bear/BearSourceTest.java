@@ -1,7 +1,9 @@
 package dev.bearings.source.bear;
 
 import dev.bearings.core.note.Note;
+import dev.bearings.core.note.NoteText;
 import dev.bearings.core.source.NoteFingerprint;
+import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +62,33 @@ class BearSourceTest {
             assertThat(withArchive.list()).extracting(NoteFingerprint::id).contains(vpn, archived);
         }
         assertThat(sha256(bear.database)).as("Bear's database is never written").isEqualTo(before);
+    }
+
+    /**
+     * A 200 MB note once took 11.5 GB to index and held up every other note. The cap is a file's:
+     * bytes, so that a note of CJK text is not let through at three times its size.
+     */
+    @ParameterizedTest
+    @EnumSource(BearFixture.Version.class)
+    void aNoteOverTheSizeCapIsRefusedUnreadWithTheReasonAHugeFileGets(BearFixture.Version version) throws Exception {
+        BearFixture bear = new BearFixture(folder, version, BearSourceTest::open);
+        String log = "# Log\n\n" + "entry ".repeat((int) (NoteText.MAX_BYTES / 6));
+        String wide = "\u65e5".repeat((int) (NoteText.MAX_BYTES / 3) + 1);
+        String huge = bear.add("Log", log);
+        String cjk = bear.add("Wide", wide);
+        String edge = bear.add("Edge", "x".repeat((int) NoteText.MAX_BYTES));
+        String fine = bear.add("Fine", "# Fine\n\nsmall\n");
+        try (BearSource source = new BearSource(bear.database, false, Duration.ofSeconds(2))) {
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactlyInAnyOrder(huge, cjk, edge, fine);
+            assertThatThrownBy(() -> source.read(huge)).isInstanceOfSatisfying(NoteSource.UnreadableNote.class, e -> {
+                assertThat(e.reason()).isEqualTo(NoteText.TOO_LARGE);
+                assertThat(e.getMessage()).isEqualTo(huge + ": " + NoteText.tooLarge(log.length()));
+            });
+            assertThatThrownBy(() -> source.read(cjk)).isInstanceOfSatisfying(NoteSource.UnreadableNote.class,
+                    e -> assertThat(e.getMessage()).isEqualTo(cjk + ": " + NoteText.tooLarge(3L * wide.length())));
+            assertThat(source.read(edge).orElseThrow().text()).as("at the cap").hasSize((int) NoteText.MAX_BYTES);
+            assertThat(source.read(fine).orElseThrow().text()).isEqualTo("# Fine\n\nsmall\n");
+        }
     }
 
     @Test
