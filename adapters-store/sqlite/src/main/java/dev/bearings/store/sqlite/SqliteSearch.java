@@ -106,26 +106,25 @@ final class SqliteSearch {
     /**
      * FTS5's BM25, each score divided by what a chunk of average length holding each query term once
      * would score ({@link dev.bearings.core.search.KeywordSearch}): the sum of the terms' idf, as FTS5
-     * computes it, for one occurrence at average length contributes exactly its idf.
+     * computes it, for one occurrence at average length contributes exactly its idf. The best rows are
+     * found by {@link Bm25TopK}, which scores only the rows that can be among them.
      */
     List<RankedChunk> keywords(String query, int limit, SearchFilter filter) throws SQLException {
         List<String> terms = terms(query);
         if (terms.isEmpty()) {
             return List.of();
         }
-        double fullMatch = fullMatch(terms);
+        long[] rowsWithTerm = rowsWithTerms(terms);
+        double fullMatch = 0;
+        for (long n : rowsWithTerm) {
+            fullMatch += Bm25TopK.idf(chunkCount, n);
+        }
         // The full-text table alone: joining each match to its chunk row before the top few are
         // picked costs a lookup per matching row, which made the query 4x slower at 100k chunks.
         Map<Long, Double> scores = new LinkedHashMap<>();
-        try (PreparedStatement q = db.prepareStatement("SELECT rowid, -bm25(chunk_text, 1.0, 0.5, 0.5) FROM chunk_text "
-                + "WHERE chunk_text MATCH ? ORDER BY bm25(chunk_text, 1.0, 0.5, 0.5) LIMIT ?")) {
-            q.setString(1, String.join(" OR ", terms));
-            q.setInt(2, filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH);
-            try (ResultSet rows = q.executeQuery()) {
-                while (rows.next()) {
-                    scores.put(rows.getLong(1), rows.getDouble(2) / fullMatch);
-                }
-            }
+        for (Map.Entry<Long, Double> hit : new Bm25TopK(db).top(terms, rowsWithTerm, chunkCount,
+                filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH).scores().entrySet()) {
+            scores.put(hit.getKey(), hit.getValue() / fullMatch);
         }
         List<RankedChunk> ranked = load(scores);
         if (!filter.isEmpty()) {
@@ -135,8 +134,8 @@ final class SqliteSearch {
         return ranked;
     }
 
-    /** The sum of the terms' idf as FTS5's bm25() takes it: ln((N - n + 0.5) / (n + 0.5)), at least 1e-6. */
-    private double fullMatch(List<String> terms) throws SQLException {
+    /** How many chunks hold each term, as FTS5 counts them for its idf; the chunk count as of the same version. */
+    private long[] rowsWithTerms(List<String> terms) throws SQLException {
         long version = dataVersion();
         if (version != termsVersion) {
             chunksWithTerm.clear();
@@ -145,8 +144,9 @@ final class SqliteSearch {
             }
             termsVersion = version;
         }
-        double sum = 0;
-        for (String term : terms) {
+        long[] counts = new long[terms.size()];
+        for (int i = 0; i < counts.length; i++) {
+            String term = terms.get(i);
             Long n = chunksWithTerm.get(term);
             if (n == null) {
                 try (PreparedStatement q = db.prepareStatement("SELECT count(*) FROM chunk_text WHERE chunk_text MATCH ?")) {
@@ -160,9 +160,9 @@ final class SqliteSearch {
                 }
                 chunksWithTerm.put(term, n);
             }
-            sum += Math.max(1e-6, Math.log((chunkCount - n + 0.5) / (n + 0.5)));
+            counts[i] = n;
         }
-        return sum;
+        return counts;
     }
 
     /**
