@@ -45,9 +45,14 @@ final class VectorFile implements AutoCloseable {
     static final int RESCORED_PER_RESULT = 20;
     /** Below this many rows one core scores the signs sooner than handing out the work. */
     static final int SPLIT_FROM = 32_768;
-    /** Rows read in one call when they are near each other: at most this many bytes apart, and in all. */
-    private static final int GAP = 16 * 1024;
-    private static final int SPAN = 256 * 1024;
+    /**
+     * Rows read in one call when they are near each other: at most this many bytes apart, and in all. Small:
+     * the JDK keeps a native buffer of a read's size for each thread that reads (a server has many).
+     */
+    private static final int GAP = 8 * 1024;
+    private static final int SPAN = 16 * 1024;
+    /** What the file is read by a window at a time when it is made again: one thread, once a sync. */
+    private static final int WINDOW = 256 * 1024;
 
     private final Path file;
     private final FileChannel channel;
@@ -155,7 +160,7 @@ final class VectorFile implements AutoCloseable {
 
     /** {@link #ahead}. */
     final class Ahead {
-        private final ByteBuffer window = ByteBuffer.allocate(Math.max(SPAN, 4 * dimension)).order(ByteOrder.LITTLE_ENDIAN);
+        private final ByteBuffer window = ByteBuffer.allocate(Math.max(WINDOW, 4 * dimension)).order(ByteOrder.LITTLE_ENDIAN);
         private final float[] floats = new float[window.capacity() / 4];
         private int first = -1;
         private int count;
@@ -342,7 +347,7 @@ final class VectorFile implements AutoCloseable {
                 }
                 write(out, section.flip(), HEADER + 8L * count);
                 long[] signs = new long[count * words];
-                ByteBuffer vectors = ByteBuffer.allocate(SPAN).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer vectors = ByteBuffer.allocate(WINDOW).order(ByteOrder.LITTLE_ENDIAN);
                 long at = signsEnd(count, words);
                 for (int row = 0; row < count; row++) {
                     float[] vector = rows.vector(row);
