@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -90,7 +91,6 @@ public final class ColdStart {
         List<String> everyStart = List.of("-D" + "bearings.onnx.optimized=false");
         System.out.printf("# before: %s; after: %s; %d runs a row, median and slowest%n", before, after, runs);
         System.out.printf("%-64s %9s %9s %8s%n", "index      first search", "median s", "max s", "x java");
-        double bare = row("java -version", runs, 0, List.of(CliProcess.JAVA, "-version"), alone);
         List<String> indexes = new ArrayList<>(List.of("example"));
         indexes.addAll(List.of(sizes.split(",")));
         for (String size : indexes) {
@@ -98,14 +98,44 @@ public final class ColdStart {
             String name = size.equals("example") ? "example" : String.format(Locale.ROOT, "%,d", Integer.parseInt(size));
             List<String> search = List.of("search", QUESTION, "--index", index.toString());
             String label = String.format(Locale.ROOT, "%-10s ", name);
-            row(label + "before (" + before.getFileName() + ")", runs, bare, CliProcess.command(before, List.of(), search), alone);
-            row(label + "after: store, keywords beside the model", runs, bare, CliProcess.command(after, everyStart, search), alone);
-            row(label + "after: + saved graph alone", runs, bare, CliProcess.command(after, List.of(), search), alone);
-            row(label + "after: + class-data archive alone", runs, bare, CliProcess.command(after, concat(everyStart, cds), search), alone);
-            row(label + "after: all", runs, bare, CliProcess.command(after, cds, search), alone);
             List<String> launcher = new ArrayList<>(List.of(ProjectData.ROOT.resolve("bearings").toString()));
             launcher.addAll(search);
-            row(label + "after: ./bearings (its own archive)", runs, bare, launcher, alone);
+            Map<String, List<String>> commands = new LinkedHashMap<>();
+            commands.put("java -version", List.of(CliProcess.JAVA, "-version"));
+            commands.put(label + "before (" + before.getFileName() + ")", CliProcess.command(before, List.of(), search));
+            commands.put(label + "after: store, keywords beside the model", CliProcess.command(after, everyStart, search));
+            commands.put(label + "after: + saved graph alone", CliProcess.command(after, List.of(), search));
+            commands.put(label + "after: + class-data archive alone", CliProcess.command(after, concat(everyStart, cds), search));
+            commands.put(label + "after: all", CliProcess.command(after, cds, search));
+            commands.put(label + "after: ./bearings (its own archive)", launcher);
+            interleaved(commands, runs, alone);
+        }
+    }
+
+    /**
+     * Each command once unmeasured, then {@code runs} rounds of every command in turn (so that the
+     * machine's slow moments fall on all of them alike); a row each, the first command the baseline.
+     */
+    private static void interleaved(Map<String, List<String>> commands, int runs, Map<String, String> environment) throws Exception {
+        Map<String, double[]> seconds = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> command : commands.entrySet()) {
+            run(command.getValue(), environment);
+            seconds.put(command.getKey(), new double[runs]);
+        }
+        for (int i = 0; i < runs; i++) {
+            for (Map.Entry<String, List<String>> command : commands.entrySet()) {
+                long started = System.nanoTime();
+                run(command.getValue(), environment);
+                seconds.get(command.getKey())[i] = (System.nanoTime() - started) / 1e9;
+            }
+        }
+        double bare = 0;
+        for (Map.Entry<String, double[]> row : seconds.entrySet()) {
+            double[] sorted = row.getValue().clone();
+            Arrays.sort(sorted);
+            double median = sorted[runs / 2];
+            bare = bare == 0 ? median : bare;
+            System.out.printf(Locale.ROOT, "%-64s %9.3f %9.3f %8.1f%n", row.getKey(), median, sorted[runs - 1], median / bare);
         }
     }
 
