@@ -35,7 +35,11 @@ import java.util.stream.IntStream;
  * not read.
  */
 final class VectorFile implements AutoCloseable {
-    static final String NAME = "bearings.vectors";
+    /**
+     * Named as SQLite's own files beside the database are, so that whatever treats those as the index's
+     * (an index folder narrowed to its owner) treats this one alike.
+     */
+    static final String NAME = "bearings.sqlite-vectors";
     /** "BRGVECS1", little-endian. */
     private static final long MAGIC = ByteBuffer.wrap("BRGVECS1".getBytes(StandardCharsets.US_ASCII))
             .order(ByteOrder.LITTLE_ENDIAN).getLong();

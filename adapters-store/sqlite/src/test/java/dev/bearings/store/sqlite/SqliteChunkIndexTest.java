@@ -137,8 +137,8 @@ class SqliteChunkIndexTest extends KeywordSearchContract {
     /** Files a reader writes are not writes of the index: a server does not open its reader again for them. */
     @Test
     void theVectorFileIsLeftByReaders() {
-        assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.vectors"))).isTrue();
-        assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.vectors-123.tmp"))).isTrue();
+        assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.sqlite-vectors"))).isTrue();
+        assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.sqlite-vectors-123.tmp"))).isTrue();
         assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.sqlite"))).isFalse();
     }
 }
