@@ -442,6 +442,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 upsert.setString(1, at.toString());
                 upsert.executeUpdate();
             }
+            VectorFiles.synced(db);
         });
         reading("write the vector file of", () -> {
             search.refreshVectorFile(manifest.recipe().dimension());

@@ -156,8 +156,9 @@ final class SqliteSearch implements AutoCloseable {
     }
 
     /**
-     * The vector file of the database's stamp, made first when it is missing or stale and the folder
-     * may be written; empty for an index with no stamp (format 3), or when the file cannot be made.
+     * The vector file of the database's stamp, made first when it is missing or stale, the folder may
+     * be written and the stamp is the one the last sync ended at; empty for an index with no stamp
+     * (format 3), during a sync, or when the file cannot be made.
      */
     private Optional<FileView> fileView(int dimension) throws SQLException {
         long version = dataVersion();
@@ -176,7 +177,9 @@ final class SqliteSearch implements AutoCloseable {
         retire();
         try {
             Optional<VectorFile> found = VectorFile.open(folder, stamp.get(), dimension);
-            if (found.isEmpty() && mayWrite) {
+            // Made only for a stamp a sync ended at: while a sync writes note after note, each write a new
+            // stamp, the vectors are read into memory as before, rather than a file written for each.
+            if (found.isEmpty() && mayWrite && VectorFiles.syncedAt(db).equals(stamp)) {
                 VectorFiles.write(db, folder, stamp.get(), dimension);
                 found = VectorFile.open(folder, stamp.get(), dimension);
             }
@@ -186,10 +189,13 @@ final class SqliteSearch implements AutoCloseable {
             // are read into memory instead, as before there was a file.
             file = null;
         }
+        if (file != null) {
+            snapshot = null;
+        }
         return Optional.ofNullable(file);
     }
 
-    /** Makes the vector file now if the database's stamp has none: at the end of a sync, so that no reader waits for it. */
+    /** Makes the vector file now if the database's stamp has none: when a sync ends, so that no reader waits for it. */
     void refreshVectorFile(int dimension) throws SQLException {
         invalidate();
         fileView(dimension);

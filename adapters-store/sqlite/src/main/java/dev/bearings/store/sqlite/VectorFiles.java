@@ -20,12 +20,14 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Keeps an index's vector file ({@link VectorFile}) in step with its database. Every write of chunks
  * gives the database a new vector stamp ({@value #STAMP} in its meta table, in the write's own
- * transaction); a file is made for a stamp from the database as one read transaction sees it, taking
- * the vectors of rows it already holds (same id, same content hash) from the file before, and the rest
- * from the database.
+ * transaction), and the end of a sync records the stamp it ended at ({@value #SYNCED}); a file is made
+ * for such a stamp from the database as one read transaction sees it, taking the vectors of rows it
+ * already holds (same id, same content hash) from the file before, and the rest from the database.
  */
 final class VectorFiles {
     static final String STAMP = "vectors-stamp";
+    /** The stamp the last sync ended at: another stamp means a sync is writing (or was killed). */
+    static final String SYNCED = "vectors-synced";
     /** Beyond this share of rows to read from the database, one pass over the table beats a lookup each. */
     private static final double LOOKUPS_UP_TO = 0.25;
     private static final int IN_LIST = 500;
@@ -40,6 +42,26 @@ final class VectorFiles {
             try (ResultSet rows = q.executeQuery()) {
                 return rows.next() ? Optional.of(Long.parseUnsignedLong(rows.getString(1), 16)) : Optional.empty();
             }
+        }
+    }
+
+    /** The stamp the last sync ended at, if one did since the stamp was first recorded. */
+    static Optional<Long> syncedAt(Connection db) throws SQLException {
+        try (PreparedStatement q = db.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            q.setString(1, SYNCED);
+            try (ResultSet rows = q.executeQuery()) {
+                return rows.next() ? Optional.of(Long.parseUnsignedLong(rows.getString(1), 16)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Records that a sync ended at the current stamp, in the caller's transaction. */
+    static void synced(Connection db) throws SQLException {
+        try (PreparedStatement upsert = db.prepareStatement(
+                "INSERT OR REPLACE INTO meta (key, value) SELECT ?, value FROM meta WHERE key = ?")) {
+            upsert.setString(1, SYNCED);
+            upsert.setString(2, STAMP);
+            upsert.executeUpdate();
         }
     }
 

@@ -116,22 +116,43 @@ class SqliteChunkIndexTest extends KeywordSearchContract {
     }
 
     /**
-     * A write the reader did not make (another process's sync, which ended before its file was written)
-     * renews the stamp: the reader does not read the file of the stamp before, and makes the file anew.
+     * While a sync writes (another process's, note after note, each write a new stamp), a reader does not
+     * read the file of the stamp before, nor write one for each write: it reads the vectors into memory,
+     * as before the file; once the sync has ended, the file of its stamp is read.
      */
     @Test
-    void aFileOfAnotherStampIsNeverReadAndIsMadeAgain() throws Exception {
+    void duringASyncTheFileOfTheStampBeforeIsNotReadAndNoneIsWritten() throws Exception {
         try (ChunkIndex index = open()) {
             searchFixture(index);
             index.markSynced(Instant.parse("2026-12-04T10:00:00Z"));
         }
         try (ChunkIndexReader reader = store().openExisting(folder); ChunkIndex writer = open()) {
             assertThat(nearest(reader, 0, 0, 0, 1)).first().asString().startsWith("work.md#0=");
+            long before = Files.getLastModifiedTime(folder.resolve(VectorFile.NAME)).toMillis();
             writer.replaceNote(note("new.md", "v1"), List.of(new dev.bearings.core.index.IndexedChunk(0, "# New", 1, 2,
                     "A note about nothing else", "h-new", new float[]{0, 0, 0, 1}, "")));
             assertThat(nearest(reader, 0, 0, 0, 1)).first().asString().isEqualTo("new.md#0=1.0");
+            assertThat(((SqliteChunkIndex) reader).vectorsHeld()).isEqualTo("memory");
+            assertThat(Files.getLastModifiedTime(folder.resolve(VectorFile.NAME)).toMillis()).isEqualTo(before);
+            writer.markSynced(Instant.parse("2026-12-04T11:00:00Z"));
+            assertThat(nearest(reader, 0, 0, 0, 1)).first().asString().isEqualTo("new.md#0=1.0");
             assertThat(((SqliteChunkIndex) reader).vectorsHeld()).isEqualTo("file");
         }
+    }
+
+    /** A sync that ended without a file for its stamp (deleted since, or not writable then): the next reader that may write makes it. */
+    @Test
+    void aReaderAfterASyncThatEndedMakesTheFileItDidNotFind() throws Exception {
+        try (ChunkIndex index = open()) {
+            searchFixture(index);
+            index.markSynced(Instant.parse("2026-12-04T10:00:00Z"));
+        }
+        Files.delete(folder.resolve(VectorFile.NAME));
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            assertThat(nearest(reader, 0, 0, 1, 0)).first().asString().startsWith("bread.md#0=");
+            assertThat(((SqliteChunkIndex) reader).vectorsHeld()).isEqualTo("file");
+        }
+        assertThat(folder.resolve(VectorFile.NAME)).exists();
     }
 
     /** Files a reader writes are not writes of the index: a server does not open its reader again for them. */
