@@ -28,8 +28,11 @@ import java.util.stream.IntStream;
 final class Bm25TopK {
     /** FTS5's bm25 constant: a term adds less than idf * (K1 + 1). */
     private static final double K1 = 1.2;
-    /** Splits whose rare terms are in more rows than this share of the plain query's are not worth two queries. */
-    private static final double WORTH_IT = 0.5;
+    /**
+     * Splits whose rare terms are in more rows than this share of all the terms' rows are not worth the
+     * queries (each of which counts every term's rows again for its idf).
+     */
+    private static final double WORTH_IT = 0.4;
     static final String WEIGHTS = "1.0, 0.5, 0.5";
     /** Scores closer than this share of the best are the same score. */
     private static final double TIE = 1e-12;
@@ -63,28 +66,40 @@ final class Bm25TopK {
         int[] order = IntStream.range(0, m).boxed()
                 .sorted(Comparator.comparingDouble((Integer i) -> -bound[i]).thenComparing(i -> i)).mapToInt(i -> i).toArray();
         List<String> byBound = IntStream.of(order).mapToObj(terms::get).toList();
-        // The rows holding one of the terms taken so far, each with its whole score: a row is scored
-        // when its rarest term is taken, by the queries of that term.
-        Map<Long, Double> scored = new HashMap<>();
+        // First the rarest terms, as few as hold k rows: their k-th best row's score is a floor under the
+        // k-th best of all. Then, in one more step, every term down to where what the terms left can add
+        // together is below that floor. Each step's queries count every phrase's rows for its idf again,
+        // so there are two steps at most.
+        double[] restBound = new double[m + 1];
+        for (int i = m - 1; i >= 0; i--) {
+            restBound[i] = restBound[i + 1] + bound[order[i]];
+        }
         long rare = 0;
-        for (int split = 1; split < m; split++) {
-            rare += rowsWithTerm[order[split - 1]];
-            if (rare > WORTH_IT * all) {
-                break;
+        int first = 0;
+        while (first < m - 1 && rare < k) {
+            rare += rowsWithTerm[order[first++]];
+        }
+        if (rare < k || rare > WORTH_IT * all) {
+            return new Top(plain(terms, k), false);
+        }
+        Map<Long, Double> scored = new HashMap<>();
+        scoreRowsOf(byBound.subList(0, first), List.of(), byBound.subList(first, m), scored);
+        if (scored.size() >= k) {
+            double floor = best(scored, k).get(k - 1).getValue();
+            int second = first;
+            while (second < m && restBound[second] >= floor) {
+                rare += rowsWithTerm[order[second++]];
             }
-            scoreRowsOf(byBound.get(split - 1), byBound.subList(0, split - 1), byBound.subList(split, m), scored);
-            if (scored.size() < k) {
-                continue;
-            }
-            double rest = 0;
-            for (int i = split; i < m; i++) {
-                rest += bound[order[i]];
-            }
-            List<Map.Entry<Long, Double>> best = best(scored, k);
-            if (rest < best.get(k - 1).getValue()) {
-                Map<Long, Double> top = new LinkedHashMap<>();
-                best.forEach(e -> top.put(e.getKey(), e.getValue()));
-                return new Top(top, true);
+            if (second < m && rare <= WORTH_IT * all) {
+                if (second > first) {
+                    scoreRowsOf(byBound.subList(first, second), byBound.subList(0, first), byBound.subList(second, m), scored);
+                }
+                List<Map.Entry<Long, Double>> best = best(scored, k);
+                if (restBound[second] < best.get(k - 1).getValue()) {
+                    Map<Long, Double> top = new LinkedHashMap<>();
+                    best.forEach(e -> top.put(e.getKey(), e.getValue()));
+                    return new Top(top, true);
+                }
             }
         }
         return new Top(plain(terms, k), false);
@@ -96,16 +111,16 @@ final class Bm25TopK {
     }
 
     /**
-     * Scores the rows that hold {@code term} and none of {@code taken}, with their score for the OR of
-     * all three lists: those that also hold one of {@code rest}, and those that do not, each scored once
-     * by FTS5 over every phrase (the phrases a row does not hold add nothing).
+     * Scores the rows that hold one of {@code terms} and none of {@code taken}, with their score for the
+     * OR of all three lists: those that also hold one of {@code rest}, and those that do not, each scored
+     * once by FTS5 over every phrase (the phrases a row does not hold add nothing).
      */
-    private void scoreRowsOf(String term, List<String> taken, List<String> rest, Map<Long, Double> scored)
+    private void scoreRowsOf(List<String> terms, List<String> taken, List<String> rest, Map<Long, Double> scored)
             throws SQLException {
+        String any = "(" + String.join(" OR ", terms) + ")";
         String without = taken.isEmpty() ? "" : " NOT (" + String.join(" OR ", taken) + ")";
-        String restOr = "(" + String.join(" OR ", rest) + ")";
-        scored.putAll(scores("((" + term + ") AND " + restOr + ")" + without));
-        scored.putAll(scores("(" + term + ") NOT (" + String.join(" OR ", concat(taken, rest)) + ")"));
+        scored.putAll(scores("(" + any + " AND (" + String.join(" OR ", rest) + "))" + without));
+        scored.putAll(scores(any + " NOT (" + String.join(" OR ", concat(taken, rest)) + ")"));
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
