@@ -91,15 +91,13 @@ final class Bm25TopK {
                 rare += rowsWithTerm[order[second++]];
             }
             if (second < m && rare <= WORTH_IT * all) {
+                // Scoring more rows only raises the k-th best: the terms left stay below it.
                 if (second > first) {
                     scoreRowsOf(byBound.subList(first, second), byBound.subList(0, first), byBound.subList(second, m), scored);
                 }
-                List<Map.Entry<Long, Double>> best = best(scored, k);
-                if (restBound[second] < best.get(k - 1).getValue()) {
-                    Map<Long, Double> top = new LinkedHashMap<>();
-                    best.forEach(e -> top.put(e.getKey(), e.getValue()));
-                    return new Top(top, true);
-                }
+                Map<Long, Double> top = new LinkedHashMap<>();
+                best(scored, k).forEach(e -> top.put(e.getKey(), e.getValue()));
+                return new Top(top, true);
             }
         }
         return new Top(plain(terms, k), false);
