@@ -41,6 +41,17 @@ else
     rm -f "$completions/bearings.new"
     echo "install.sh: could not write the completion script; bearings itself is installed" >&2
 fi
+# The class-data archive of a search's classes, which the launcher otherwise makes on the first search
+# (and makes again when the jar or the java changes): made now with a search of the example notes, so
+# that the first real search starts quicker. The index is a temporary one, deleted after.
+examples="$here/../examples/notes"
+if [ -d "$examples" ] && scratch="$(mktemp -d 2>/dev/null)"; then
+    if "$prefix/bin/bearings" index --folder "$examples" --index "$scratch/index" > /dev/null 2>&1 \
+            && "$prefix/bin/bearings" search "how did I set up the VPN?" --index "$scratch/index" > /dev/null 2>&1; then
+        echo "made the class-data archive that starts a search quicker"
+    fi
+    rm -rf "$scratch"
+fi
 case ":$PATH:" in
     *":$prefix/bin:"*) ;;
     *) echo "add $prefix/bin to your PATH to run bearings from anywhere" ;;

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -25,19 +26,34 @@ import java.util.Map;
  * the model. Every command runs with a data folder of its own, so no server of the user's answers.
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ColdStart cli/target/bearings.jar [runs] [files]}
+ *
+ * <p>With {@code --steps BEFORE_JAR}, the first search without a server instead, step by step: the jar
+ * before against the jar the build left ({@code -Dbearings.jar} or {@code cli/target/bearings.jar}), each
+ * of this jar's changes to a first search alone (its store and its keyword search beside the model's
+ * loading; ONNX Runtime's saved graph; the class-data archive), all of them, and through the launcher
+ * {@code ./bearings}, which uses the archive of its own; on the example notes indexed by the jar, and on
+ * indexes of 1,000, 20,000 and 100,000 chunks ({@link LargeIndex#forModel}: the default model's recipe,
+ * so the search loads the model and embeds the question as for a user's index). Every command with a
+ * data folder and a cache folder of the run's own.
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.ColdStart --steps BEFORE_JAR [runs] [chunks,...]}
  */
 public final class ColdStart {
     private ColdStart() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--steps")) {
+            steps(Path.of(args[1]).toAbsolutePath(), args.length > 2 ? Integer.parseInt(args[2]) : 10,
+                    args.length > 3 ? args[3] : "1000,20000,100000");
+            return;
+        }
         Path jar = Path.of(args[0]).toAbsolutePath();
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int files = args.length > 2 ? Integer.parseInt(args[2]) : 4_000;
         Path notes = notes(files);
         // A data folder of the run's own: no server the user runs answers a search of ours.
         Map<String, String> alone = Map.of("XDG_DATA_HOME", Files.createTempDirectory("bearings-cold").toString());
-        System.out.printf("%-48s %9s %9s %8s%n", "command", "median s", "max s", "x java");
+        System.out.printf("%-64s %9s %9s %8s%n", "command", "median s", "max s", "x java");
         double bare = row("java -version", runs, 0, List.of(CliProcess.JAVA, "-version"), alone);
         row("bearings --version", runs, bare, CliProcess.command(jar, List.of(), List.of("--version")), alone);
         for (String store : List.of("sqlite", "lucene")) {
@@ -55,6 +71,78 @@ public final class ColdStart {
                     CliProcess.command(jar, List.of("-XX:SharedArchiveFile=" + archive), search), alone);
             servedRows(jar, index, store, search, runs, bare, run(CliProcess.command(jar, List.of(), search), alone));
         }
+    }
+
+    private static final String QUESTION = "how did I set up the VPN?";
+
+    /** The first search, step by step, at each size: see the class's comment. */
+    private static void steps(Path before, int runs, String sizes) throws Exception {
+        Path after = CliProcess.jar();
+        Path run = Files.createTempDirectory("bearings-first-search");
+        Map<String, String> alone = Map.of("XDG_DATA_HOME", run.resolve("data").toString(), "XDG_CACHE_HOME",
+                run.resolve("cache").toString());
+        Path example = CliProcess.indexOnce(after, ProjectData.ROOT.resolve("examples/notes"), "cold-example", List.of());
+        // The archive the launcher makes, made here by the same first search, for the rows that name it.
+        Path archive = run.resolve("search.jsa");
+        List<String> quiet = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+        run(CliProcess.command(after, concat(quiet, List.of("-XX:ArchiveClassesAtExit=" + archive)),
+                List.of("search", QUESTION, "--index", example.toString())), alone);
+        List<String> cds = concat(quiet, List.of("-XX:SharedArchiveFile=" + archive));
+        List<String> everyStart = List.of("-D" + "bearings.onnx.optimized=false");
+        System.out.printf("# before: %s; after: %s; %d runs a row, median and slowest%n", before, after, runs);
+        System.out.printf("%-64s %9s %9s %8s%n", "index      first search", "median s", "max s", "x java");
+        List<String> indexes = new ArrayList<>(List.of("example"));
+        indexes.addAll(List.of(sizes.split(",")));
+        for (String size : indexes) {
+            Path index = size.equals("example") ? example : LargeIndex.forModel("sqlite", Integer.parseInt(size));
+            String name = size.equals("example") ? "example" : String.format(Locale.ROOT, "%,d", Integer.parseInt(size));
+            List<String> search = List.of("search", QUESTION, "--index", index.toString());
+            String label = String.format(Locale.ROOT, "%-10s ", name);
+            List<String> launcher = new ArrayList<>(List.of(ProjectData.ROOT.resolve("bearings").toString()));
+            launcher.addAll(search);
+            Map<String, List<String>> commands = new LinkedHashMap<>();
+            commands.put("java -version", List.of(CliProcess.JAVA, "-version"));
+            commands.put(label + "before (" + before.getFileName() + ")", CliProcess.command(before, List.of(), search));
+            commands.put(label + "after: store, keywords beside the model", CliProcess.command(after, everyStart, search));
+            commands.put(label + "after: + saved graph alone", CliProcess.command(after, List.of(), search));
+            commands.put(label + "after: + class-data archive alone", CliProcess.command(after, concat(everyStart, cds), search));
+            commands.put(label + "after: all", CliProcess.command(after, cds, search));
+            commands.put(label + "after: ./bearings (its own archive)", launcher);
+            interleaved(commands, runs, alone);
+        }
+    }
+
+    /**
+     * Each command once unmeasured, then {@code runs} rounds of every command in turn (so that the
+     * machine's slow moments fall on all of them alike); a row each, the first command the baseline.
+     */
+    private static void interleaved(Map<String, List<String>> commands, int runs, Map<String, String> environment) throws Exception {
+        Map<String, double[]> seconds = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> command : commands.entrySet()) {
+            run(command.getValue(), environment);
+            seconds.put(command.getKey(), new double[runs]);
+        }
+        for (int i = 0; i < runs; i++) {
+            for (Map.Entry<String, List<String>> command : commands.entrySet()) {
+                long started = System.nanoTime();
+                run(command.getValue(), environment);
+                seconds.get(command.getKey())[i] = (System.nanoTime() - started) / 1e9;
+            }
+        }
+        double bare = 0;
+        for (Map.Entry<String, double[]> row : seconds.entrySet()) {
+            double[] sorted = row.getValue().clone();
+            Arrays.sort(sorted);
+            double median = sorted[runs / 2];
+            bare = bare == 0 ? median : bare;
+            System.out.printf(Locale.ROOT, "%-64s %9.3f %9.3f %8.1f%n", row.getKey(), median, sorted[runs - 1], median / bare);
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> both = new ArrayList<>(a);
+        both.addAll(b);
+        return both;
     }
 
     /** The searches again, with {@code bearings mcp --http --watch} serving the index: the search asks it. */
@@ -103,7 +191,7 @@ public final class ColdStart {
         }
         Arrays.sort(seconds);
         double median = seconds[runs / 2];
-        System.out.printf(Locale.ROOT, "%-48s %9.3f %9.3f %8s%n", name, median, seconds[runs - 1],
+        System.out.printf(Locale.ROOT, "%-64s %9.3f %9.3f %8s%n", name, median, seconds[runs - 1],
                 bare == 0 ? "1" : String.format(Locale.ROOT, "%.1f", median / bare));
         return median;
     }

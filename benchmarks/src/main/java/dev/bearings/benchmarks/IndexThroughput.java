@@ -22,7 +22,9 @@ import java.util.List;
  *   <li>build of all 14,146 files with the {@code hashing} embedder (no model: minutes, not hours),
  *       then a no-change re-sync of all of them, which embeds nothing in either case.</li>
  * </ul>
- * {@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.IndexThroughput [N]}
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.IndexThroughput [N] [STORE,...] [JAR,...]}:
+ * stores {@code sqlite,lucene} unless named; the CLI's jar ({@link CliProcess#jar}) unless jars are named,
+ * each run in turn by each jar in the same run (a jar before a change and after it).
  */
 public final class IndexThroughput {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -32,6 +34,9 @@ public final class IndexThroughput {
 
     public static void main(String[] args) throws Exception {
         int subsetSize = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        List<String> stores = List.of((args.length > 1 ? args[1] : "sqlite,lucene").split(","));
+        List<Path> jars = args.length > 2 ? java.util.Arrays.stream(args[2].split(",")).map(j -> Path.of(j).toAbsolutePath()).toList()
+                : List.of(CliProcess.jar());
         Path work = Files.createTempDirectory("bearings-index-bench");
         Corpus corpus = Corpus.load(ProjectData.POWERSHELL_DOCS, Long.MAX_VALUE);
         Path all = work.resolve("all");
@@ -43,29 +48,35 @@ public final class IndexThroughput {
                 Files.writeString(file, corpus.texts().get(i));
             }
         }
-        System.out.printf("%-7s %-28s %6s %8s %9s %9s %10s %9s%n", "store", "run", "notes", "chunks", "seconds",
+        System.out.printf("%-7s %-24s %-28s %6s %8s %9s %9s %10s %9s%n", "store", "jar", "run", "notes", "chunks", "seconds",
                 "notes/s", "chunks/s", "peak MB");
-        for (String store : new String[]{"sqlite", "lucene"}) {
-            Path index = work.resolve("index-" + store);
-            Run build = run(subset, index, store, "onnx");
-            build.print(store, "build " + subsetSize + " files, fp32");
-            run(subset, index, store, "onnx").print(store, "no-change re-sync, same");
-            Path full = work.resolve("full-" + store);
-            run(all, full, store, "hashing").print(store, "build all, hashing embedder");
-            run(all, full, store, "hashing").print(store, "no-change re-sync, all");
+        for (String store : stores) {
+            for (int j = 0; j < jars.size(); j++) {
+                Path jar = jars.get(j);
+                String row = String.format("%-7s %-24s", store, jar.getFileName());
+                Path index = work.resolve("index-" + store + "-" + j);
+                run(jar, subset, index, store, "onnx").print(row, "build " + subsetSize + " files, fp32");
+                run(jar, subset, index, store, "onnx").print(row, "no-change re-sync, same");
+            }
+            for (int j = 0; j < jars.size(); j++) {
+                Path jar = jars.get(j);
+                String row = String.format("%-7s %-24s", store, jar.getFileName());
+                Path full = work.resolve("full-" + store + "-" + j);
+                run(jar, all, full, store, "hashing").print(row, "build all, hashing embedder");
+                run(jar, all, full, store, "hashing").print(row, "no-change re-sync, all");
+            }
         }
     }
 
     private record Run(int notes, int chunks, double seconds, long peakKb) {
-        void print(String store, String what) {
-            System.out.printf("%-7s %-28s %6d %8d %9.1f %9.1f %10.1f %9.0f%n", store, what, notes, chunks, seconds,
+        void print(String row, String what) {
+            System.out.printf("%s %-28s %6d %8d %9.1f %9.1f %10.1f %9.0f%n", row, what, notes, chunks, seconds,
                     notes / seconds, chunks / seconds, peakKb / 1024.0);
         }
     }
 
-    private static Run run(Path notes, Path index, String store, String embedder) throws Exception {
+    private static Run run(Path cli, Path notes, Path index, String store, String embedder) throws Exception {
         // The real command, as users run it, from its jar; this jar after it adds the hashing embedder plugin.
-        Path cli = CliProcess.jar();
         List<String> command = new ArrayList<>(List.of(CliProcess.JAVA,
                 "-Xmx2g", "-cp", cli + java.io.File.pathSeparator + System.getProperty("java.class.path"),
                 "dev.bearings.cli.Bearings", "index", "--json",

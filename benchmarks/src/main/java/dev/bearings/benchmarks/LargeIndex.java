@@ -10,6 +10,7 @@ import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexedNote;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.Settings;
+import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 
@@ -27,6 +28,9 @@ import java.util.Set;
  * round-robin under new note ids when more are needed); their vectors come from the {@code hashing}
  * embedder, since embedding 100,000 chunks with the model would take hours and a store's search time
  * depends on how many vectors it holds, not on what they mean. Queries are embedded with the real model.
+ * {@link #forModel} makes the same index under the recipe of the default model, so that the command line
+ * and the MCP server open it and embed their questions as they would for a user's index. An index built
+ * by an older store format is upgraded when opened (for SQLite: the vector file written).
  */
 final class LargeIndex {
     static final int CHUNKS_PER_NOTE = 10;
@@ -42,21 +46,53 @@ final class LargeIndex {
     /** Opens the index of {@code chunks} chunks in this store, building it first when it is not there yet. */
     static ChunkIndexReader open(String storeName, int chunks) throws Exception {
         ChunkIndexStore store = store(storeName);
-        Path folder = Path.of("target", "bench-indexes", storeName + "-" + chunks);
+        return store.openExisting(once(store, Path.of("target", "bench-indexes", storeName + "-" + chunks), chunks, null));
+    }
+
+    /**
+     * The folder of the index of {@code chunks} chunks under the default model's recipe (vectors still
+     * the hashing embedder's, of the model's dimension), built first when it is not there yet.
+     */
+    static Path forModel(String storeName, int chunks) throws Exception {
+        try (Embedder model = new OnnxEmbedderProvider().create(Settings.NONE)) {
+            IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
+                    Map.of(), model);
+            return once(store(storeName), Path.of("target", "bench-indexes", storeName + "-" + chunks + "-model").toAbsolutePath(),
+                    chunks, recipe);
+        }
+    }
+
+    private static Path once(ChunkIndexStore store, Path folder, int chunks, IndexRecipe recipe) throws Exception {
         Path done = folder.resolve("complete");
         if (!Files.exists(done)) {
-            build(store, folder, chunks);
+            build(store, folder, chunks, recipe);
             Files.writeString(done, "ok");
         }
-        return store.openExisting(folder);
+        IndexRecipe built;
+        int format;
+        try (ChunkIndexReader index = store.openExisting(folder)) {
+            built = index.manifest().recipe();
+            format = index.manifest().formatVersion();
+        }
+        if (format < store.formatVersion()) {
+            try (ChunkIndex upgraded = store.open(folder, built, false)) {
+                upgraded.markSynced(Instant.now());
+            }
+        }
+        return folder;
     }
 
     static void build(ChunkIndexStore store, Path folder, int chunks) throws Exception {
+        build(store, folder, chunks, null);
+    }
+
+    /** @param recipe the index's recipe; null for the hashing embedder's own */
+    private static void build(ChunkIndexStore store, Path folder, int chunks, IndexRecipe recipe) throws Exception {
         List<String> texts = ChunkSample.texts(Math.min(chunks, 20_000));
         try (Embedder hashing = new HashingEmbedderProvider().create(Settings.NONE)) {
-            IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED,
-                    "hashing", Map.of(), hashing);
-            try (ChunkIndex index = store.open(folder, recipe, true)) {
+            IndexRecipe made = recipe != null ? recipe : IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true,
+                    IndexRecipe.Prefix.TITLED, "hashing", Map.of(), hashing);
+            try (ChunkIndex index = store.open(folder, made, true)) {
                 for (int note = 0; note * CHUNKS_PER_NOTE < chunks; note++) {
                     IndexedNote indexed = new IndexedNote("bench", "note-" + note + ".md", "v1", "Note " + note,
                             Set.of(note % 2 == 0 ? "even" : "odd", "bench/" + note % 10), Instant.ofEpochSecond(note * 3600L),

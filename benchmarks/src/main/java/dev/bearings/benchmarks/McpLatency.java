@@ -8,6 +8,9 @@ import dev.bearings.eval.ProjectData;
 import dev.bearings.testkit.process.ServedMcp;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +32,12 @@ import java.util.Locale;
  *   <li>memory: resident memory (Linux {@code VmRSS}) once serving, after the first search, after
  *       1,000 searches, and the peak ({@code VmHWM}); and how long the first search took.</li>
  * </ul>
- * Indexes are built once by the jar itself under {@code target/bench-indexes}.
+ * Indexes are built once by the jar itself under {@code target/bench-indexes}. With
+ * {@code -Dbearings.chunks=N} the server serves an index of N chunks instead ({@link LargeIndex#forModel}:
+ * PowerShell docs text, vectors of the hashing embedder, the default model's recipe, so the server loads
+ * the model and embeds the questions as usual), without {@code --watch}, since the index has no folder
+ * of notes to watch. Each mode's answers are summed up in a digest (the passages' notes, lines, ranks and
+ * scores to nine digits), printed, so that two runs (two jars) can be shown to answer the same.
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.bearings.benchmarks.McpLatency [SEARCHES_PER_MODE] [MODEL,...] [STORE,...] [launcher|jar] [JVM_OPTION ...]}
  * (defaults 300, {@code bge-small-int8}, {@code sqlite,lucene}, {@code launcher}). The server runs as users
@@ -76,12 +84,14 @@ public final class McpLatency {
         System.out.printf(Locale.ROOT, "# %d notes, %d short queries, %d searches per mode, %d cores, server started by %s, JVM options %s%n",
                 arguana.notes().size(), queries.size(), searches, Runtime.getRuntime().availableProcessors(),
                 launcher ? "./bearings" : "java -jar " + jar, jvm);
+        int chunks = Integer.getInteger("bearings.chunks", 0);
         List<String> lines = new ArrayList<>();
         List<String> memory = new ArrayList<>();
         for (String model : models) {
             for (String store : stores) {
-                Path index = CliProcess.indexOnce(jar, notes, "arguana-" + store + "-" + model, List.of("--store", store, "--model", model));
-                Memory used = serve(launcher, jar, jvm, index, store, queries, searches, (call, sample, ping) -> lines.add(String.format(Locale.ROOT,
+                Path index = chunks > 0 ? LargeIndex.forModel(store, chunks)
+                        : CliProcess.indexOnce(jar, notes, "arguana-" + store + "-" + model, List.of("--store", store, "--model", model));
+                Memory used = serve(launcher, jar, jvm, index, store, chunks == 0, queries, searches, (call, sample, ping) -> lines.add(String.format(Locale.ROOT,
                         "%-7s %-15s %-22s %8.1f %8.1f %9.1f", store, model, call, sample.percentile(0.5), sample.percentile(0.99),
                         ping == null ? 1.0 : sample.percentile(0.5) / ping.percentile(0.5))));
                 memory.add(String.format(Locale.ROOT, "%-7s %-15s %9.0f %12.0f %14.0f %14.0f %8.0f %13.0f", store, model,
@@ -102,10 +112,13 @@ public final class McpLatency {
         void add(String call, Sample sample, Sample ping);
     }
 
-    private static Memory serve(boolean launcher, Path jar, List<String> jvm, Path index, String store, List<String> queries,
-                                int searches, Rows rows) throws Exception {
+    private static Memory serve(boolean launcher, Path jar, List<String> jvm, Path index, String store, boolean watch,
+                                List<String> queries, int searches, Rows rows) throws Exception {
         Path work = Files.createTempDirectory("bearings-mcp-latency");
-        List<String> mcp = List.of("mcp", "--http", "--port", "0", "--watch", "--index", index.toString(), "--store", store);
+        List<String> mcp = new ArrayList<>(List.of("mcp", "--http", "--port", "0", "--index", index.toString(), "--store", store));
+        if (watch) {
+            mcp.add("--watch");
+        }
         List<String> command = new ArrayList<>(List.of(ProjectData.ROOT.resolve("bearings").toString()));
         command.addAll(mcp);
         try (ServedMcp server = ServedMcp.start(launcher ? command : CliProcess.command(jar, jvm, mcp),
@@ -127,8 +140,10 @@ public final class McpLatency {
             rows.add("ping (baseline)", ping, null);
             for (String mode : List.of("hybrid", "vector", "keyword")) {
                 int offset = done;
+                MessageDigest answers = MessageDigest.getInstance("SHA-256");
                 rows.add("search_notes " + mode, timed(searches,
-                        q -> search(session, queries.get((offset + q) % queries.size()), mode)), ping);
+                        q -> digest(answers, search(session, queries.get((offset + q) % queries.size()), mode))), ping);
+                System.out.printf(Locale.ROOT, "# %s %s answers: %s%n", store, mode, HexFormat.of().formatHex(answers.digest(), 0, 8));
                 done += searches;
             }
             rows.add("index_status", timed(Math.max(20, searches / 10),
@@ -158,12 +173,25 @@ public final class McpLatency {
         return new Sample(millis);
     }
 
-    private static void search(McpHttpSession session, String query, String mode) throws IOException, InterruptedException {
+    private static JsonNode search(McpHttpSession session, String query, String mode) throws IOException, InterruptedException {
         ObjectNode arguments = McpHttpSession.JSON.createObjectNode().put("query", query).put("mode", mode).put("limit", 10);
         JsonNode result = session.call("search_notes", arguments);
         if (result.path("isError").asBoolean()) {
             throw new IllegalStateException("search_notes failed for '" + query + "': " + result);
         }
+        return result;
+    }
+
+    /** Adds what an answer says (each passage's note, lines, ranks, and score to nine digits) to {@code answers}. */
+    private static void digest(MessageDigest answers, JsonNode result) {
+        StringBuilder said = new StringBuilder();
+        for (JsonNode passage : result.path("structuredContent").path("passages")) {
+            said.append(passage.path("noteId").asText()).append(':').append(passage.path("startLine").asInt()).append('-')
+                    .append(passage.path("endLine").asInt()).append(' ').append(passage.path("vectorRank").asText()).append('/')
+                    .append(passage.path("keywordRank").asText()).append(' ')
+                    .append(String.format(Locale.ROOT, "%.9g", passage.path("score").asDouble())).append('\n');
+        }
+        answers.update(said.append("--\n").toString().getBytes(StandardCharsets.UTF_8));
     }
 
     static String shortQuery(String query) {

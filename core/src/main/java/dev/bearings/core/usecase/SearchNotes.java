@@ -20,6 +20,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * Use case: a question to the passages that answer it, grouped under their notes. Dense vectors
@@ -145,26 +150,62 @@ public final class SearchNotes {
         return rank(candidates(index, request, request.mode()), request, fusion);
     }
 
-    /** The vector and keyword lists that {@code mode} needs for {@code request}; hybrid needs both. */
+    /**
+     * The vector and keyword lists that {@code mode} needs for {@code request}; hybrid needs both, and
+     * asks for the keyword list on another thread while this one embeds the question (loading the model,
+     * the first time) and asks for the vector list: a store's reader answers calls from several threads
+     * at once, as a server's readers always have.
+     */
     public Candidates candidates(ChunkIndexReader index, Request request, Mode mode) {
         if (mode == Mode.KEYWORD && !(index instanceof KeywordSearch)) {
             throw new IllegalArgumentException("this index cannot search by keywords, only by meaning (vector mode)");
         }
         int candidates = Math.max(50, request.limit() * 4);
+        CompletableFuture<List<RankedChunk>> keyword = CompletableFuture.completedFuture(List.of());
+        if (mode != Mode.VECTOR && index instanceof KeywordSearch keywords) {
+            Supplier<List<RankedChunk>> leg = () -> keywords.keywords(request.query(), candidates, request.filter());
+            keyword = mode == Mode.HYBRID ? CompletableFuture.supplyAsync(leg, KeywordLeg.THREADS)
+                    : CompletableFuture.completedFuture(leg.get());
+        }
         List<RankedChunk> vector = List.of();
-        List<RankedChunk> keyword = List.of();
         int queryTokens = 0;
         boolean truncated = false;
         if (mode != Mode.KEYWORD) {
-            Embedding query = embedder.embedQuery(request.query());
-            queryTokens = query.tokens();
-            truncated = query.truncated();
-            vector = index.nearest(query.vector(), candidates, request.filter());
+            try {
+                Embedding query = embedder.embedQuery(request.query());
+                queryTokens = query.tokens();
+                truncated = query.truncated();
+                vector = index.nearest(query.vector(), candidates, request.filter());
+            } catch (RuntimeException e) {
+                keyword.cancel(false);
+                throw e;
+            }
         }
-        if (mode != Mode.VECTOR && index instanceof KeywordSearch keywords) {
-            keyword = keywords.keywords(request.query(), candidates, request.filter());
+        return new Candidates(vector, KeywordLeg.join(keyword), queryTokens, truncated);
+    }
+
+    /** The threads keyword lists are asked for on, and how their answer is waited for. */
+    private static final class KeywordLeg {
+        static final Executor THREADS = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "bearings-keyword-search");
+            thread.setDaemon(true);
+            return thread;
+        });
+
+        /** The list, or what the search threw, as it threw it. */
+        static List<RankedChunk> join(CompletableFuture<List<RankedChunk>> keyword) {
+            try {
+                return keyword.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException cause) {
+                    throw cause;
+                }
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
+                throw e;
+            }
         }
-        return new Candidates(vector, keyword, queryTokens, truncated);
     }
 
     /** Ranks the candidates in {@code request}'s mode, fusing them with {@code fusion} in hybrid mode. */

@@ -143,9 +143,9 @@ class SearchNotesTest {
         }
     }
 
-    /** A reader that records the limits it was asked for. */
+    /** A reader that records the limits it was asked for (from the threads that ask). */
     private static final class Recording extends ForwardingChunkIndex {
-        private final List<String> asked = new ArrayList<>();
+        private final List<String> asked = java.util.Collections.synchronizedList(new ArrayList<>());
 
         Recording(ChunkIndex delegate) {
             super(delegate);
@@ -172,8 +172,62 @@ class SearchNotesTest {
         search.search(recording, new SearchNotes.Request("vpn", 13, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
         search.search(recording, new SearchNotes.Request("vpn", 1, SearchNotes.Mode.VECTOR, SearchFilter.NONE));
         search.search(recording, new SearchNotes.Request("vpn", 1, SearchNotes.Mode.KEYWORD, SearchFilter.NONE));
-        assertThat(recording.asked).containsExactly("vector 50", "keyword 50", "vector 52", "keyword 52", "vector 50",
+        assertThat(recording.asked).containsExactlyInAnyOrder("vector 50", "keyword 50", "vector 52", "keyword 52", "vector 50",
                 "keyword 50");
+    }
+
+    /**
+     * Each list waits until the other has been asked for: asked one after the other, the first would
+     * wait in vain (for ten seconds, then fail the search).
+     */
+    @Test
+    void hybridAsksForTheKeywordListWhileTheVectorListIsSearched() {
+        java.util.concurrent.CountDownLatch vectorAsked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch keywordAsked = new java.util.concurrent.CountDownLatch(1);
+        ForwardingChunkIndex meeting = new ForwardingChunkIndex(index) {
+            @Override
+            public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+                vectorAsked.countDown();
+                await(keywordAsked);
+                return super.nearest(query, limit, filter);
+            }
+
+            @Override
+            public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+                keywordAsked.countDown();
+                await(vectorAsked);
+                return super.keywords(query, limit, filter);
+            }
+        };
+        SearchNotes.Results results = new SearchNotes(embedder, Fusion.QUERY_AWARE).search(meeting,
+                new SearchNotes.Request("office vpn certificates", 5, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
+        assertThat(ids(results.ranked())).first().isEqualTo("office.md#0");
+        assertThat(results.ranked()).anySatisfy(h -> assertThat(h.keywordRank()).isPresent())
+                .anySatisfy(h -> assertThat(h.vectorRank()).isPresent());
+    }
+
+    private static void await(java.util.concurrent.CountDownLatch latch) {
+        try {
+            if (!latch.await(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the other list was not asked for within 10 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aKeywordSearchThatFailsFailsTheHybridSearchWithItsOwnError() {
+        ForwardingChunkIndex broken = new ForwardingChunkIndex(index) {
+            @Override
+            public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+                throw new IllegalStateException("cannot search in the index at /x: the index file is damaged");
+            }
+        };
+        assertThatThrownBy(() -> new SearchNotes(embedder, Fusion.QUERY_AWARE).search(broken,
+                new SearchNotes.Request("vpn", 5, SearchNotes.Mode.HYBRID, SearchFilter.NONE)))
+                .isExactlyInstanceOf(IllegalStateException.class).hasMessage("cannot search in the index at /x: the index file is damaged");
     }
 
     @Test

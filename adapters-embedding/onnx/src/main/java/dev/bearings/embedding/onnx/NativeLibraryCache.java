@@ -96,7 +96,8 @@ final class NativeLibraryCache {
         return system == null || cpu == null ? Optional.empty() : Optional.of(system + "-" + cpu);
     }
 
-    private static Optional<String> version() throws IOException {
+    /** ONNX Runtime's version, as the build wrote it; empty when it cannot be read. */
+    static Optional<String> version() {
         try (InputStream in = NativeLibraryCache.class.getResourceAsStream("onnxruntime.properties")) {
             if (in == null) {
                 return Optional.empty();
@@ -104,6 +105,8 @@ final class NativeLibraryCache {
             Properties properties = new Properties();
             properties.load(in);
             return Optional.ofNullable(properties.getProperty("version")).filter(v -> !v.isBlank() && !v.startsWith("$"));
+        } catch (IOException unreadable) {
+            return Optional.empty();
         }
     }
 }

@@ -66,8 +66,7 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
             try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
                 options.setIntraOpNumThreads(intraOpThreads);
                 options.setInterOpNumThreads(1);
-                options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-                this.session = session(environment, model, options);
+                this.session = session(environment, model, options).session();
                 this.wantsTokenTypes = session.getInputNames().contains("token_type_ids");
             } catch (OrtException e) {
                 inference.close();
@@ -77,19 +76,22 @@ public final class OnnxEmbedder extends LazyEngineEmbedder {
         }
 
         /**
-         * From the model's file, copied once into the cache when it is bundled: handed the file, ONNX
-         * Runtime reads it natively, where a Java array of it would grow the heap by the model's size
-         * for good. From memory when the cache cannot be written.
+         * From the model's file, copied once into the cache when it is bundled, or from its optimised graph
+         * saved in the cache ({@link OptimizedModel}): handed a file, ONNX Runtime reads it natively, where a
+         * Java array of it would grow the heap by the model's size for good. From memory when the cache
+         * cannot be written.
          */
-        private static OrtSession session(OrtEnvironment environment, EmbeddingModel model, OrtSession.SessionOptions options)
+        private static OptimizedModel.Opened session(OrtEnvironment environment, EmbeddingModel model, OrtSession.SessionOptions options)
                 throws OrtException {
+            Path models = CacheFolder.root().resolve("models");
             Path file;
             try {
-                file = model.onnxFile(CacheFolder.root().resolve("models"));
+                file = model.onnxFile(models);
             } catch (UncheckedIOException | SecurityException readOnlyOrFull) {
-                return environment.createSession(model.onnxBytes(), options);
+                options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+                return new OptimizedModel.Opened(environment.createSession(model.onnxBytes(), options), null);
             }
-            return environment.createSession(file.toString(), options);
+            return OptimizedModel.open(environment, file, models, options);
         }
 
         @Override

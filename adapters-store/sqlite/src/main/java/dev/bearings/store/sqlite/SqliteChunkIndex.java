@@ -39,15 +39,21 @@ import java.util.TreeSet;
 /**
  * {@link ChunkIndex} in one SQLite file ({@code bearings.sqlite}) in WAL mode: notes, chunks with
  * their vectors as little-endian float32 blobs, and an FTS5 table over the chunk text for keyword
- * search. Each note is replaced in one transaction. One connection, used under this object's lock.
+ * search. Each note is replaced in one transaction. Two connections: one for everything but keyword
+ * search, used under this object's lock, and one for keyword search under a lock of its own, so that
+ * the keyword and vector lists of one question are searched side by side.
  */
 public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     /**
      * 2: keywords stemmed (Porter) in the FTS5 table. 3: Japanese, Chinese and Korean as bigrams in
      * it; a format-2 index is upgraded in place when opened for writing (the keyword table is filled
-     * again from the chunks; nothing is embedded again).
+     * again from the chunks; nothing is embedded again). 4: the vectors also in a file beside the
+     * database ({@link VectorFile}), which a search reads in place, and a vector stamp in the manifest's
+     * table that every write of chunks renews; a format-3 index is searched as before (its vectors read
+     * into memory) and upgraded when next opened for writing, by the next sync: the stamp recorded, the
+     * file written when the sync ends (or by the first search after it).
      */
-    static final int FORMAT_VERSION = 3;
+    static final int FORMAT_VERSION = 4;
     static final String FILE_NAME = "bearings.sqlite";
     private static final int IN_LIST = 500;
 
@@ -55,23 +61,28 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     private final Connection db;
     private final IndexManifest manifest;
     private final SqliteSearch search;
+    private final Connection keywordDb;
+    private final SqliteSearch keywordSearch;
 
-    private SqliteChunkIndex(Path file, Connection db, IndexManifest manifest) {
+    private SqliteChunkIndex(Path file, Connection db, Connection keywordDb, IndexManifest manifest, boolean mayWrite) {
         this.file = file;
         this.db = db;
         this.manifest = manifest;
-        this.search = new SqliteSearch(db);
+        this.search = new SqliteSearch(db, file.getParent(), mayWrite);
+        this.keywordDb = keywordDb;
+        this.keywordSearch = new SqliteSearch(keywordDb, file.getParent(), false);
     }
 
     /**
-     * The shared-memory file, which every reader maps, and an empty write-ahead log: SQLite deletes the
+     * The shared-memory file, which every reader maps; the vector file, which a reader makes when a
+     * write left it stale (the write itself changed the database); and an empty write-ahead log: SQLite deletes the
      * log when its last reader closes and makes it again when the next one opens, so its time would
      * tell a server its reader was stale because a reader had just been opened. A log with content is
      * a write.
      */
     static boolean leftByReaders(Path file) {
         String name = file.getFileName().toString();
-        if (name.equals(FILE_NAME + "-shm")) {
+        if (name.equals(FILE_NAME + "-shm") || VectorFile.isOurs(name)) {
             return true;
         }
         try {
@@ -92,6 +103,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 for (String suffix : new String[]{"", "-wal", "-shm", "-journal"}) {
                     Files.deleteIfExists(folder.resolve(FILE_NAME + suffix));
                 }
+                Files.deleteIfExists(folder.resolve(VectorFile.NAME));
             }
             createPrivate(file);
         } catch (IOException e) {
@@ -100,15 +112,17 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         }
         Connection db = null;
         try {
-            db = DriverManager.getConnection("jdbc:sqlite:" + file);
+            db = connect("jdbc:sqlite:" + file);
             try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA busy_timeout = 10000");
                 s.execute("PRAGMA journal_mode = WAL");
                 s.execute("PRAGMA synchronous = NORMAL");
             }
             Optional<IndexManifest> existing = readManifest(db);
             if (existing.isPresent() && existing.get().formatVersion() == 2) {
                 existing = Optional.of(upgradeFromFormat2(db, existing.get()));
+            }
+            if (existing.isPresent() && existing.get().formatVersion() == 3) {
+                existing = Optional.of(upgradeFromFormat3(db, existing.get()));
             }
             if (existing.isPresent()) {
                 try {
@@ -120,7 +134,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             } else {
                 createSchema(db, wanted);
             }
-            return new SqliteChunkIndex(file, db, wanted);
+            return new SqliteChunkIndex(file, db, connect("jdbc:sqlite:" + file), wanted, true);
         } catch (SQLException e) {
             closeQuietly(db);
             throw unreadable(folder, e);
@@ -143,6 +157,17 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         }
     }
 
+    private static Connection connect(String url) throws SQLException {
+        Connection db = DriverManager.getConnection(url);
+        try (Statement s = db.createStatement()) {
+            s.execute("PRAGMA busy_timeout = 10000");
+        } catch (SQLException e) {
+            closeQuietly(db);
+            throw e;
+        }
+        return db;
+    }
+
     static SqliteChunkIndex openExisting(Path folder) throws IndexUnreadableException {
         Path file = folder.resolve(FILE_NAME);
         if (!Files.isRegularFile(file)) {
@@ -155,18 +180,14 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             // file the main file is the whole index and is read as immutable (no locks, no shared
             // memory); with one (its writer still open, or killed before a checkpoint) the
             // existing files are read read-only, as immutable would miss what the WAL holds.
-            db = Files.isWritable(folder)
-                    ? DriverManager.getConnection("jdbc:sqlite:" + file)
-                    : DriverManager.getConnection("jdbc:sqlite:" + file.toUri()
-                    + (Files.exists(folder.resolve(FILE_NAME + "-wal")) ? "?mode=ro" : "?immutable=1"));
-            try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA busy_timeout = 10000");
-            }
+            String url = Files.isWritable(folder) ? "jdbc:sqlite:" + file : "jdbc:sqlite:" + file.toUri()
+                    + (Files.exists(folder.resolve(FILE_NAME + "-wal")) ? "?mode=ro" : "?immutable=1");
+            db = connect(url);
             Optional<IndexManifest> manifest = readManifest(db);
             if (manifest.isEmpty()) {
                 throw new SQLException("not a database: no Bearings manifest");
             }
-            return new SqliteChunkIndex(file, db, manifest.get());
+            return new SqliteChunkIndex(file, db, connect(url), manifest.get(), Files.isWritable(folder));
         } catch (SQLException e) {
             closeQuietly(db);
             throw unreadable(folder, e);
@@ -250,7 +271,23 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         } finally {
             db.setAutoCommit(true);
         }
-        return new IndexManifest(FORMAT_VERSION, old.recipe());
+        return new IndexManifest(3, old.recipe());
+    }
+
+    /** Records a vector stamp, and format 4: the vector file is made for it when the sync ends. */
+    private static IndexManifest upgradeFromFormat3(Connection db, IndexManifest old) throws SQLException {
+        db.setAutoCommit(false);
+        try (PreparedStatement format = db.prepareStatement("UPDATE meta SET value = '4' WHERE key = 'format'")) {
+            VectorFiles.restamp(db);
+            format.executeUpdate();
+            db.commit();
+        } catch (SQLException e) {
+            db.rollback();
+            throw e;
+        } finally {
+            db.setAutoCommit(true);
+        }
+        return new IndexManifest(4, old.recipe());
     }
 
     private static void createSchema(Connection db, IndexManifest manifest) throws SQLException {
@@ -277,6 +314,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             }
             insert.executeBatch();
         }
+        VectorFiles.restamp(db);
         db.commit();
         db.setAutoCommit(true);
     }
@@ -344,6 +382,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         }
         inTransaction("replace note " + note.id(), () -> {
             deleteChunks(note.source(), note.id());
+            VectorFiles.restamp(db);
             try (PreparedStatement upsert = db.prepareStatement("INSERT OR REPLACE INTO notes "
                     + "(source, id, version, title, tags, modified, link) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
                 upsert.setString(1, note.source());
@@ -391,6 +430,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     public synchronized void deleteNote(String source, String noteId) {
         inTransaction("delete note " + noteId, () -> {
             deleteChunks(source, noteId);
+            VectorFiles.restamp(db);
             try (PreparedStatement delete = db.prepareStatement("DELETE FROM notes WHERE source = ? AND id = ?")) {
                 delete.setString(1, source);
                 delete.setString(2, noteId);
@@ -419,18 +459,48 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 upsert.setString(1, at.toString());
                 upsert.executeUpdate();
             }
+            VectorFiles.synced(db);
+        });
+        reading("write the vector file of", () -> {
+            search.refreshVectorFile(manifest.recipe().dimension());
+            return null;
         });
     }
 
+    /**
+     * Takes what to scan under the lock, scans it without (the vectors of one moment are read only), and
+     * loads the hits under it again: a keyword search of the same question runs meanwhile.
+     */
     @Override
-    public synchronized List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
+    public List<RankedChunk> nearest(float[] query, int limit, SearchFilter filter) {
         manifest.requireDimension(query, "query");
-        return reading("search", () -> search.nearest(query, limit, filter));
+        SqliteSearch.VectorScan scan;
+        synchronized (this) {
+            scan = reading("search", () -> search.vectorScan(query.length, filter));
+        }
+        Map<Long, Double> scores;
+        try {
+            scores = scan.nearest(query, limit);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the vectors of the index at " + file + ": " + e.getMessage(), e);
+        } finally {
+            scan.done();
+        }
+        synchronized (this) {
+            return reading("search", () -> search.load(scores));
+        }
     }
 
     @Override
-    public synchronized List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
-        return reading("search", () -> search.keywords(query, limit, filter));
+    public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
+        synchronized (keywordDb) {
+            return reading(keywordDb, "search", () -> keywordSearch.keywords(query, limit, filter));
+        }
+    }
+
+    /** {@link SqliteSearch#vectorsHeld}. */
+    synchronized String vectorsHeld() {
+        return search.vectorsHeld();
     }
 
     @Override
@@ -457,7 +527,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 }
             }
             long bytes = IndexStats.bytesOnDisk(file, file.resolveSibling(FILE_NAME + "-wal"),
-                    file.resolveSibling(FILE_NAME + "-shm"));
+                    file.resolveSibling(FILE_NAME + "-shm"), file.resolveSibling(VectorFile.NAME));
             return new IndexStats(notes, chunks, bytes, lastSync);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot measure the index at " + file, e);
@@ -466,7 +536,11 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
 
     @Override
     public synchronized void close() {
+        search.close();
         closeQuietly(db);
+        synchronized (keywordDb) {
+            closeQuietly(keywordDb);
+        }
     }
 
     private interface Work {
@@ -482,6 +556,10 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
      * writer replaces between two of them is seen wholly old or wholly new, never half gone.
      */
     private <T> T reading(String what, Read<T> read) {
+        return reading(db, what, read);
+    }
+
+    private <T> T reading(Connection db, String what, Read<T> read) {
         try {
             db.setAutoCommit(false);
             try {

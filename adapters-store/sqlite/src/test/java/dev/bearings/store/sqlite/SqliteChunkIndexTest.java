@@ -10,9 +10,11 @@ import dev.bearings.core.search.SearchFilter;
 import dev.bearings.testkit.KeywordSearchContract;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,10 +46,120 @@ class SqliteChunkIndexTest extends KeywordSearchContract {
             assertThat(((KeywordSearch) old).keywords("嵐山", 5, SearchFilter.NONE)).as("format 2 cannot find it").isEmpty();
         }
         try (ChunkIndex upgraded = open()) {
-            assertThat(upgraded.manifest().formatVersion()).isEqualTo(3);
+            assertThat(upgraded.manifest().formatVersion()).isEqualTo(SqliteChunkIndex.FORMAT_VERSION);
             assertThat(((KeywordSearch) upgraded).keywords("嵐山", 5, SearchFilter.NONE)).hasSize(1);
             assertThat(upgraded.versions("folder:/notes")).containsEntry("kyoto.md", "v7");
             assertThat(upgraded.vectorsByHash(List.of("h-kyoto")).get("h-kyoto")).containsExactly(0.6f, 0.8f, 0f, 0f);
         }
+    }
+
+    private static List<String> nearest(ChunkIndexReader index, float... query) {
+        return index.nearest(query, 5, SearchFilter.NONE).stream()
+                .map(h -> h.chunk().note().id() + "#" + h.chunk().ordinal() + "=" + h.score()).toList();
+    }
+
+    /** What today's release (format 3) leaves: the same tables, no vector stamp, no vector file. */
+    private void asFormat3() throws Exception {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve("bearings.sqlite"));
+             Statement s = db.createStatement()) {
+            s.execute("UPDATE meta SET value = '3' WHERE key = 'format'");
+            s.execute("DELETE FROM meta WHERE key = 'vectors-stamp'");
+        }
+        Files.deleteIfExists(folder.resolve(VectorFile.NAME));
+    }
+
+    /**
+     * An index made by the release before the vector file opens and searches as it did (its vectors
+     * read into memory, no file written beside it by a reader), and the next sync upgrades it: format 4,
+     * the file written when the sync ends, and read from then on.
+     */
+    @Test
+    void anIndexOfTheReleaseBeforeSearchesAsBeforeAndIsUpgradedByTheNextSync() throws Exception {
+        List<String> expected;
+        try (ChunkIndex index = open()) {
+            searchFixture(index);
+            expected = nearest(index, 1, 0, 0, 0);
+        }
+        asFormat3();
+        try (ChunkIndexReader old = store().openExisting(folder)) {
+            assertThat(old.manifest().formatVersion()).isEqualTo(3);
+            assertThat(nearest(old, 1, 0, 0, 0)).isEqualTo(expected);
+            assertThat(((KeywordSearch) old).keywords("51820", 5, SearchFilter.NONE)).hasSize(1);
+            assertThat(((SqliteChunkIndex) old).vectorsHeld()).isEqualTo("memory");
+        }
+        assertThat(folder.resolve(VectorFile.NAME)).as("a reader does not write a file for a format-3 index").doesNotExist();
+        try (ChunkIndex sync = open()) {
+            assertThat(sync.manifest().formatVersion()).isEqualTo(4);
+            sync.markSynced(Instant.parse("2026-12-04T10:00:00Z"));
+        }
+        assertThat(folder.resolve(VectorFile.NAME)).exists();
+        try (ChunkIndexReader upgraded = store().openExisting(folder)) {
+            assertThat(upgraded.manifest().formatVersion()).isEqualTo(4);
+            assertThat(nearest(upgraded, 1, 0, 0, 0)).isEqualTo(expected);
+            assertThat(((SqliteChunkIndex) upgraded).vectorsHeld()).isEqualTo("file");
+        }
+    }
+
+    /** A reader of an index with a vector file searches it in place: no vector is read into the heap. */
+    @Test
+    void vectorsAreSearchedInTheFileNotCopiedIntoTheHeap() throws Exception {
+        try (ChunkIndex index = open()) {
+            searchFixture(index);
+            index.markSynced(Instant.parse("2026-12-04T10:00:00Z"));
+        }
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            assertThat(nearest(reader, 0, 0, 1, 0)).first().asString().startsWith("bread.md#0=");
+            assertThat(reader.nearest(new float[]{1, 0, 0, 0}, 5, filter(java.util.Set.of("work"), null, null, null)))
+                    .extracting(h -> h.chunk().note().id()).containsExactly("work.md");
+            assertThat(((SqliteChunkIndex) reader).vectorsHeld()).isEqualTo("file");
+        }
+    }
+
+    /**
+     * While a sync writes (another process's, note after note, each write a new stamp), a reader does not
+     * read the file of the stamp before, nor write one for each write: it reads the vectors into memory,
+     * as before the file; once the sync has ended, the file of its stamp is read.
+     */
+    @Test
+    void duringASyncTheFileOfTheStampBeforeIsNotReadAndNoneIsWritten() throws Exception {
+        try (ChunkIndex index = open()) {
+            searchFixture(index);
+            index.markSynced(Instant.parse("2026-12-04T10:00:00Z"));
+        }
+        try (ChunkIndexReader reader = store().openExisting(folder); ChunkIndex writer = open()) {
+            assertThat(nearest(reader, 0, 0, 0, 1)).first().asString().startsWith("work.md#0=");
+            long before = Files.getLastModifiedTime(folder.resolve(VectorFile.NAME)).toMillis();
+            writer.replaceNote(note("new.md", "v1"), List.of(new dev.bearings.core.index.IndexedChunk(0, "# New", 1, 2,
+                    "A note about nothing else", "h-new", new float[]{0, 0, 0, 1}, "")));
+            assertThat(nearest(reader, 0, 0, 0, 1)).first().asString().isEqualTo("new.md#0=1.0");
+            assertThat(((SqliteChunkIndex) reader).vectorsHeld()).isEqualTo("memory");
+            assertThat(Files.getLastModifiedTime(folder.resolve(VectorFile.NAME)).toMillis()).isEqualTo(before);
+            writer.markSynced(Instant.parse("2026-12-04T11:00:00Z"));
+            assertThat(nearest(reader, 0, 0, 0, 1)).first().asString().isEqualTo("new.md#0=1.0");
+            assertThat(((SqliteChunkIndex) reader).vectorsHeld()).isEqualTo("file");
+        }
+    }
+
+    /** A sync that ended without a file for its stamp (deleted since, or not writable then): the next reader that may write makes it. */
+    @Test
+    void aReaderAfterASyncThatEndedMakesTheFileItDidNotFind() throws Exception {
+        try (ChunkIndex index = open()) {
+            searchFixture(index);
+            index.markSynced(Instant.parse("2026-12-04T10:00:00Z"));
+        }
+        Files.delete(folder.resolve(VectorFile.NAME));
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            assertThat(nearest(reader, 0, 0, 1, 0)).first().asString().startsWith("bread.md#0=");
+            assertThat(((SqliteChunkIndex) reader).vectorsHeld()).isEqualTo("file");
+        }
+        assertThat(folder.resolve(VectorFile.NAME)).exists();
+    }
+
+    /** Files a reader writes are not writes of the index: a server does not open its reader again for them. */
+    @Test
+    void theVectorFileIsLeftByReaders() {
+        assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.sqlite-vectors"))).isTrue();
+        assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.sqlite-vectors-123.tmp"))).isTrue();
+        assertThat(SqliteChunkIndex.leftByReaders(folder.resolve("bearings.sqlite"))).isFalse();
     }
 }

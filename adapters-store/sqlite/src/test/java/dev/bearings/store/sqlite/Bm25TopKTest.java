@@ -1,0 +1,125 @@
+package dev.bearings.store.sqlite;
+
+import dev.bearings.core.index.ChunkIndex;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.core.index.IndexedNote;
+import dev.bearings.testkit.ChunkIndexContract;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The pruned keyword search against FTS5 scoring every row, on a real index of 3,000 chunks whose
+ * words follow Zipf's law (a few words in most chunks, most words in few), with queries that mix
+ * common and rare words: the same rows in the same order with the same scores, while most queries
+ * score only the rows with a rare word.
+ */
+class Bm25TopKTest {
+    private static final int WORDS = 3_000;
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void findsWhatScoringEveryRowFinds() throws Exception {
+        Random random = new Random(7);
+        double[] zipf = zipf();
+        try (ChunkIndex index = SqliteChunkIndex.open(folder, ChunkIndexContract.RECIPE, true)) {
+            for (int note = 0; note < 300; note++) {
+                List<IndexedChunk> chunks = new ArrayList<>();
+                for (int c = 0; c < 10; c++) {
+                    chunks.add(new IndexedChunk(c, "# " + text(random, zipf, 3), 1, 2, text(random, zipf, 10 + random.nextInt(80)),
+                            note + "-" + c, new float[]{1, 0, 0, 0}, ""));
+                }
+                index.replaceNote(new IndexedNote("folder:/n", note + ".md", "v1", text(random, zipf, 2), Set.of(),
+                        Instant.EPOCH, "file:///n/" + note + ".md"), chunks);
+            }
+        }
+        int pruned = 0;
+        int queries = 300;
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve(SqliteChunkIndex.FILE_NAME))) {
+            Bm25TopK topK = new Bm25TopK(db);
+            long rows = count(db, "SELECT count(*) FROM chunks", null);
+            for (int q = 0; q < queries; q++) {
+                List<String> terms = new ArrayList<>();
+                int words = 2 + random.nextInt(4);
+                for (int w = 0; w < words; w++) {
+                    // Half the words among the 30 commonest, half anywhere.
+                    String term = "\"" + word(w % 2 == 0 ? random.nextInt(30) : draw(random, zipf)) + "\"";
+                    if (!terms.contains(term)) {
+                        terms.add(term);
+                    }
+                }
+                long[] rowsWithTerm = new long[terms.size()];
+                for (int i = 0; i < terms.size(); i++) {
+                    rowsWithTerm[i] = count(db, "SELECT count(*) FROM chunk_text WHERE chunk_text MATCH ?", terms.get(i));
+                }
+                int k = q % 3 == 0 ? 200 : 50;
+                Bm25TopK.Top top = topK.top(terms, rowsWithTerm, rows, k);
+                Map<Long, Double> expected = topK.plain(terms, k);
+                assertThat(top.scores().keySet()).as("rows for %s", terms).containsExactlyElementsOf(expected.keySet());
+                for (Map.Entry<Long, Double> hit : expected.entrySet()) {
+                    assertThat(top.scores().get(hit.getKey())).isCloseTo(hit.getValue(), within(1e-9));
+                }
+                pruned += top.pruned() ? 1 : 0;
+            }
+        }
+        assertThat(pruned).as("queries answered from the rows with a rare word").isGreaterThan(queries / 2);
+    }
+
+    private static long count(Connection db, String sql, String term) throws Exception {
+        try (PreparedStatement q = db.prepareStatement(sql)) {
+            if (term != null) {
+                q.setString(1, term);
+            }
+            try (ResultSet rows = q.executeQuery()) {
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    private static double[] zipf() {
+        double[] cumulative = new double[WORDS];
+        double sum = 0;
+        for (int i = 0; i < WORDS; i++) {
+            sum += 1.0 / (i + 1);
+            cumulative[i] = sum;
+        }
+        for (int i = 0; i < WORDS; i++) {
+            cumulative[i] /= sum;
+        }
+        return cumulative;
+    }
+
+    private static int draw(Random random, double[] zipf) {
+        int at = java.util.Arrays.binarySearch(zipf, random.nextDouble());
+        return Math.min(WORDS - 1, at < 0 ? -at - 1 : at);
+    }
+
+    /** Words the Porter stemmer leaves as they are. */
+    private static String word(int rank) {
+        return "w" + Integer.toString(rank, 26).replace('0', 'q') + "x";
+    }
+
+    private static String text(Random random, double[] zipf, int words) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < words; i++) {
+            text.append(i == 0 ? "" : " ").append(word(draw(random, zipf)));
+        }
+        return text.toString();
+    }
+}

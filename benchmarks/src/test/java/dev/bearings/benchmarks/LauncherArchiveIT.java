@@ -1,0 +1,101 @@
+package dev.bearings.benchmarks;
+
+import dev.bearings.testkit.Prerequisite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The launcher's class-data archive, for real: made by the first search into the cache folder, used by
+ * the next, made again when the jar changes, and an archive the JVM cannot use (damaged, another jar's)
+ * never printing a word nor failing a search. Run as an installed launcher: the jar beside it in
+ * {@code lib/bearings}, the folders of the test's own.
+ */
+class LauncherArchiveIT {
+    private static final Path JAR = Path.of("../cli/target/bearings.jar");
+
+    @TempDir
+    Path work;
+
+    private record Run(String out, String err) {
+    }
+
+    private Run run(List<String> command, Map<String, String> environment) throws Exception {
+        Path out = work.resolve("out.txt");
+        Path err = work.resolve("err.txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("%s finished in time", command).isTrue();
+        assertThat(process.exitValue()).as(Files.readString(err)).isZero();
+        return new Run(Files.readString(out), Files.readString(err));
+    }
+
+    private List<Path> archives(Path cache) throws Exception {
+        Path folder = cache.resolve("bearings").resolve("cds");
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.sorted().toList();
+        }
+    }
+
+    @Test
+    void theFirstSearchMakesTheArchiveTheNextUseItAndANewJarMakesANewOne() throws Exception {
+        Prerequisite.require(Files.isRegularFile(JAR), () -> JAR.toAbsolutePath().normalize() + " (the CLI's jar, built before this module)");
+        Path jar = Files.createDirectories(work.resolve("lib/bearings")).resolve("bearings.jar");
+        Files.copy(JAR, jar);
+        Path launcher = Files.createDirectories(work.resolve("bin")).resolve("bearings");
+        Files.copy(Path.of("../bearings"), launcher, StandardCopyOption.COPY_ATTRIBUTES);
+        Path cache = work.resolve("cache");
+        Map<String, String> folders = Map.of("XDG_CACHE_HOME", cache.toString(), "XDG_DATA_HOME", work.resolve("data").toString(),
+                "JAVA_HOME", System.getProperty("java.home"));
+        String index = work.resolve("index").toString();
+        run(List.of(launcher.toString(), "index", "--folder", "../examples/notes", "--index", index), folders);
+        assertThat(archives(cache)).as("only a search makes one").isEmpty();
+        List<String> search = List.of(launcher.toString(), "search", "how did I set up the VPN?", "--index", index);
+
+        Run first = run(search, folders);
+        assertThat(first.out()).contains("vpn-setup.md");
+        assertThat(first.err()).isEmpty();
+        List<Path> made = archives(cache);
+        assertThat(made).hasSize(1);
+        assertThat(made.get(0).getFileName().toString()).startsWith("bearings-").endsWith("-search.jsa");
+
+        Path classes = work.resolve("classes.log");
+        Map<String, String> logged = new HashMap<>(folders);
+        logged.put("BEARINGS_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
+        assertThat(run(search, logged)).isEqualTo(first);
+        assertThat(Files.readString(classes)).as("Bearings' classes from the archive")
+                .containsPattern("dev\\.bearings\\.\\S+ source: shared objects file \\(top\\)");
+
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(86_400)));
+        assertThat(run(search, folders)).as("a new jar: the same search, no word of the archive").isEqualTo(first);
+        List<Path> remade = archives(cache);
+        assertThat(remade).as("one archive, for the new jar").hasSize(1).doesNotContainAnyElementsOf(made);
+
+        // The archive of the jar before, under the new jar's name: the JVM cannot use it.
+        Path current = remade.get(0);
+        Files.copy(current, work.resolve("old.jsa"));
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(2 * 86_400)));
+        run(search, folders);
+        Path newest = archives(cache).get(0);
+        Files.copy(work.resolve("old.jsa"), newest, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(run(search, folders)).as("another jar's archive: unused, without a word").isEqualTo(first);
+        Files.write(newest, "not an archive".repeat(1000).getBytes());
+        assertThat(run(search, folders)).as("a damaged archive: unused, without a word").isEqualTo(first);
+    }
+}
