@@ -9,6 +9,7 @@ import dev.bearings.core.source.Watched;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
+import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,8 +31,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * {@link NoteSource} over Bear's SQLite database, opened strictly read-only ({@code mode=ro}) with a
- * busy timeout, since Bear's rollback journal blocks readers while it writes. It never writes.
+ * {@link NoteSource} over Bear's SQLite database, opened strictly read-only ({@code mode=ro}; as
+ * {@code immutable=1} when it is in WAL mode with no log beside it) with a busy timeout, since Bear's
+ * rollback journal blocks readers while it writes. It never writes, nor makes a file beside it.
  *
  * <p>Notes live in {@code ZSFNOTE}; trashed, permanently deleted and encrypted notes are skipped and
  * counted, archived ones too unless asked for, and one over {@link NoteText#MAX_BYTES} is refused
@@ -40,6 +42,12 @@ import java.util.TreeMap;
  * is handed over as attachment text.
  */
 public final class BearSource implements NoteSource {
+    /**
+     * Bear has been seen to keep two rows under one unique id (a sync conflict): the one offered, by
+     * list() and read() alike, is the last modified, then the last made; the others are skipped.
+     */
+    private static final String ONE_ROW_PER_ID = "n.ZMODIFICATIONDATE DESC, n.Z_PK DESC";
+    private static final String SHARED_ID = "sharing its id with a note modified later";
     /** Bear 2 and late Bear 1. */
     public static final Path DEFAULT_DATABASE = Path.of(System.getProperty("user.home"), "Library", "Group Containers",
             "9K33E3U3T4.net.shinyfrog.bear", "Application Data", "database.sqlite");
@@ -54,6 +62,8 @@ public final class BearSource implements NoteSource {
     private final Duration busyTimeout;
     private final Map<String, Integer> skipped = new TreeMap<>();
     private Connection db;
+    /** Whether {@link #db} reads the file as immutable: no other process wrote to it when it was opened. */
+    private boolean immutable;
     private BearSchema schema;
 
     public BearSource(Path database, boolean includeArchived, Duration busyTimeout) {
@@ -73,6 +83,10 @@ public final class BearSource implements NoteSource {
     }
 
     private Connection connection() throws SourceException {
+        if (db != null && immutable && Files.exists(log())) {
+            // Bear started writing since: read it as its writer shares it from now on.
+            close();
+        }
         if (db != null) {
             return db;
         }
@@ -87,7 +101,8 @@ public final class BearSource implements NoteSource {
         config.setOpenMode(SQLiteOpenMode.OPEN_URI);
         config.setBusyTimeout((int) busyTimeout.toMillis());
         try {
-            db = config.createConnection("jdbc:sqlite:file:" + database.toUri().getRawPath() + "?mode=ro");
+            immutable = isWalWithoutLog();
+            db = config.createConnection("jdbc:sqlite:file:" + database.toUri().getRawPath() + (immutable ? "?immutable=1" : "?mode=ro"));
             schema = BearSchema.discover(db, database);
             return db;
         } catch (SQLException e) {
@@ -99,6 +114,28 @@ public final class BearSource implements NoteSource {
         }
     }
 
+    /**
+     * Whether the database is in WAL mode with no write-ahead log beside it: a copy, or Bear's own while
+     * Bear is not running. Read-only, SQLite would still make a log and shared memory beside such a
+     * database to read it; with no log the file is the whole database, and is read as immutable.
+     */
+    private boolean isWalWithoutLog() {
+        byte[] header = new byte[20];
+        try (java.io.InputStream in = Files.newInputStream(database)) {
+            if (in.readNBytes(header, 0, header.length) < header.length) {
+                return false;
+            }
+        } catch (IOException unreadable) {
+            return false;
+        }
+        // The file format's read and write versions, 2 for WAL (sqlite.org/fileformat.html, offsets 18 and 19).
+        return header[18] == 2 && header[19] == 2 && !Files.exists(log());
+    }
+
+    private Path log() {
+        return database.resolveSibling(database.getFileName() + "-wal");
+    }
+
     @Override
     public List<NoteFingerprint> list() throws SourceException {
         Connection connection = connection();
@@ -106,17 +143,22 @@ public final class BearSource implements NoteSource {
         List<NoteFingerprint> notes = new ArrayList<>();
         String sql = "SELECT n.ZUNIQUEIDENTIFIER, n.ZMODIFICATIONDATE, length(n.ZTEXT), " + flags() + ", "
                 + (schema.hasFiles() ? "(SELECT total(length(f.ZSEARCHTEXT)) FROM ZSFNOTEFILE f WHERE f.ZNOTE = n.Z_PK)" : "0")
-                + " FROM ZSFNOTE n ORDER BY n.ZUNIQUEIDENTIFIER";
+                + " FROM ZSFNOTE n ORDER BY n.ZUNIQUEIDENTIFIER, " + ONE_ROW_PER_ID;
         try (Statement s = connection.createStatement(); ResultSet rows = s.executeQuery(sql)) {
+            String offered = null;
             while (rows.next()) {
                 String id = rows.getString(1);
                 if (id == null) {
                     continue;
                 }
                 String skip = skipReason(rows, 4);
+                if (skip == null && id.equals(offered)) {
+                    skip = SHARED_ID;
+                }
                 if (skip != null) {
                     skipped.merge(skip, 1, Integer::sum);
                 } else {
+                    offered = id;
                     notes.add(new NoteFingerprint(id, rows.getDouble(2) + ":" + rows.getLong(3) + ":" + (long) rows.getDouble(8)));
                 }
             }
@@ -159,11 +201,16 @@ public final class BearSource implements NoteSource {
         Connection connection = connection();
         try (PreparedStatement q = connection.prepareStatement("SELECT n.Z_PK, n.ZTITLE, CASE WHEN octet_length(n.ZTEXT) <= "
                 + NoteText.MAX_BYTES + " THEN n.ZTEXT END, n.ZMODIFICATIONDATE, " + flags()
-                + ", octet_length(n.ZTEXT) FROM ZSFNOTE n WHERE n.ZUNIQUEIDENTIFIER = ?")) {
+                + ", octet_length(n.ZTEXT) FROM ZSFNOTE n WHERE n.ZUNIQUEIDENTIFIER = ? ORDER BY " + ONE_ROW_PER_ID)) {
             q.setString(1, id);
             try (ResultSet row = q.executeQuery()) {
-                // A note trashed (or otherwise hidden) since it was listed is gone, as list() would say.
-                if (!row.next() || skipReason(row, 5) != null) {
+                // The first row offered is the one list() offered; a note trashed (or otherwise hidden) since it
+                // was listed is gone, as list() would say.
+                boolean found = false;
+                while (!found && row.next()) {
+                    found = skipReason(row, 5) == null;
+                }
+                if (!found) {
                     return Optional.empty();
                 }
                 String tooLarge = NoteText.tooLarge(row.getLong(9));
@@ -258,7 +305,7 @@ public final class BearSource implements NoteSource {
     /** The database and its journals, polled: Bear rewrites them in place while the user types. */
     @Override
     public Watched watched() {
-        return Watched.files(List.of(database, database.resolveSibling(database.getFileName() + "-wal"),
+        return Watched.files(List.of(database, log(),
                 database.resolveSibling(database.getFileName() + "-journal")));
     }
 

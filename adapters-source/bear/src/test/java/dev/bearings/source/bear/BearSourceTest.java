@@ -17,6 +17,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -125,6 +126,49 @@ class BearSourceTest {
         Files.write(garbage, "not sqlite at all".repeat(100).getBytes());
         assertThatThrownBy(() -> new BearSource(garbage, false, Duration.ofSeconds(1)).list())
                 .isInstanceOf(SourceException.class).hasMessageContaining("not a readable Bear database");
+    }
+
+    /** Two rows under one unique id (a sync conflict): one note, the later, the same on every list, read as listed. */
+    @Test
+    void notesSharingAnIdAreOneTheLaterModified() throws Exception {
+        BearFixture bear = new BearFixture(folder, BearFixture.Version.BEAR_2, BearSourceTest::open);
+        String id = bear.add("Boat", "# Boat\n\nThe old engine notes.\n");
+        bear.execute("INSERT INTO ZSFNOTE (Z_ENT, Z_OPT, ZCREATIONDATE, ZMODIFICATIONDATE, ZTITLE, ZTEXT, ZUNIQUEIDENTIFIER, "
+                + "ZTRASHED, ZARCHIVED, ZPERMANENTLYDELETED, ZENCRYPTED) SELECT Z_ENT, Z_OPT, ZCREATIONDATE, ZMODIFICATIONDATE + 60, "
+                + "ZTITLE, '# Boat\n\nThe new engine notes.\n', ZUNIQUEIDENTIFIER, 0, 0, 0, 0 FROM ZSFNOTE WHERE ZUNIQUEIDENTIFIER = '" + id + "'",
+                "INSERT INTO ZSFNOTE (Z_ENT, Z_OPT, ZCREATIONDATE, ZMODIFICATIONDATE, ZTITLE, ZTEXT, ZUNIQUEIDENTIFIER, "
+                + "ZTRASHED, ZARCHIVED, ZPERMANENTLYDELETED, ZENCRYPTED) SELECT Z_ENT, Z_OPT, ZCREATIONDATE, ZMODIFICATIONDATE - 60, "
+                + "ZTITLE, '# Boat\n\nThe oldest notes.\n', ZUNIQUEIDENTIFIER, 0, 0, 0, 0 FROM ZSFNOTE WHERE ZUNIQUEIDENTIFIER = '" + id + "' "
+                + "AND ZTEXT LIKE '%old engine%'");
+        try (BearSource source = open(bear.database)) {
+            List<NoteFingerprint> first = source.list();
+            assertThat(first).extracting(NoteFingerprint::id).containsExactly(id);
+            assertThat(source.skipped()).containsEntry("sharing its id with a note modified later", 2);
+            assertThat(source.list()).as("the same note every time: a sync settles").isEqualTo(first);
+            assertThat(source.read(id).orElseThrow().text()).contains("The new engine notes.");
+        }
+    }
+
+    /**
+     * A database in WAL mode with no log beside it (a copy; Bear's own while Bear is closed) is read as
+     * immutable: nothing is made beside it, nothing in it changes.
+     */
+    @Test
+    void aWalDatabaseWithoutItsLogGetsNothingMadeBesideIt() throws Exception {
+        BearFixture bear = new BearFixture(folder, BearFixture.Version.BEAR_2, BearSourceTest::open);
+        String id = bear.add("VPN", "# VPN\n\nWireGuard setup.\n");
+        bear.execute("PRAGMA journal_mode = WAL");
+        Path log = Path.of(bear.database + "-wal");
+        Path shared = Path.of(bear.database + "-shm");
+        assertThat(log).as("SQLite removes the log when its last connection closes").doesNotExist();
+        byte[] before = sha256(bear.database);
+        try (BearSource source = open(bear.database)) {
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly(id);
+            assertThat(source.read(id).orElseThrow().text()).contains("WireGuard");
+            assertThat(log).doesNotExist();
+            assertThat(shared).doesNotExist();
+        }
+        assertThat(sha256(bear.database)).isEqualTo(before);
     }
 
     @Test

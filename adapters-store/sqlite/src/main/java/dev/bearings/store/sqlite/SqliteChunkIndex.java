@@ -212,6 +212,10 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             if (message.contains("BUSY") || message.contains("LOCKED")) {
                 return new Diagnosis(Problem.BUSY, "another process holds the index");
             }
+            if (message.contains("SQLITE_FULL") || message.contains("disk is full")) {
+                return new Diagnosis(Problem.UNWRITABLE, "the disk is full (free some space and run it again: the notes"
+                        + " written so far are kept)");
+            }
             if (message.contains("READONLY") || message.contains("CANTOPEN")) {
                 return new Diagnosis(Problem.UNWRITABLE,
                         "the index file cannot be written (check the permissions of the folder and its files)");
@@ -581,11 +585,22 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 work.run();
                 db.commit();
             } catch (SQLException | RuntimeException e) {
-                db.rollback();
+                // SQLite rolls back by itself on some errors (a full disk): the errors of ending a
+                // transaction that is no longer there ("no transaction is active") must not hide the
+                // one that says what happened.
+                try {
+                    db.rollback();
+                } catch (SQLException ending) {
+                    e.addSuppressed(ending);
+                }
+                try {
+                    db.setAutoCommit(true);
+                } catch (SQLException ending) {
+                    e.addSuppressed(ending);
+                }
                 throw e;
-            } finally {
-                db.setAutoCommit(true);
             }
+            db.setAutoCommit(true);
         } catch (SQLException e) {
             throw failure(what, e);
         }

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SqliteChunkIndexTest extends KeywordSearchContract {
 
@@ -50,6 +51,38 @@ class SqliteChunkIndexTest extends KeywordSearchContract {
             assertThat(((KeywordSearch) upgraded).keywords("嵐山", 5, SearchFilter.NONE)).hasSize(1);
             assertThat(upgraded.versions("folder:/notes")).containsEntry("kyoto.md", "v7");
             assertThat(upgraded.vectorsByHash(List.of("h-kyoto")).get("h-kyoto")).containsExactly(0.6f, 0.8f, 0f, 0f);
+        }
+    }
+
+    /**
+     * A disk that fills up (SQLite's own SQLITE_FULL, made by capping the database's pages) is said as a full
+     * disk, not as the rollback SQLite has already done ("no transaction is active"), and the notes written
+     * before it stay.
+     */
+    @Test
+    void aFullDiskIsSaidAsOneAndWhatWasWrittenStays() throws Exception {
+        try (ChunkIndex index = open()) {
+            index.replaceNote(note("first.md", "v1"), List.of(new IndexedChunk(0, "# First", 1, 2, "kept", "h-first",
+                    new float[]{1, 0, 0, 0}, "")));
+            java.lang.reflect.Field writer = SqliteChunkIndex.class.getDeclaredField("db");
+            writer.setAccessible(true);
+            try (Statement s = ((Connection) writer.get(index)).createStatement()) {
+                s.execute("PRAGMA max_page_count = " + pageCount(s));
+            }
+            String big = "word ".repeat(20_000);
+            assertThatThrownBy(() -> index.replaceNote(note("second.md", "v1"), List.of(new IndexedChunk(0, "# Second", 1, 2,
+                    big, "h-second", new float[]{0, 1, 0, 0}, ""))))
+                    .hasMessageContaining("the disk is full").hasMessageContaining(folder.toString())
+                    .hasMessageNotContaining("no transaction is active");
+        }
+        try (ChunkIndex index = open()) {
+            assertThat(index.versions("folder:/notes")).containsOnlyKeys("first.md");
+        }
+    }
+
+    private static long pageCount(Statement s) throws java.sql.SQLException {
+        try (java.sql.ResultSet rows = s.executeQuery("PRAGMA page_count")) {
+            return rows.getLong(1);
         }
     }
 
