@@ -77,6 +77,59 @@ class SearchDuringSyncTest {
         }
     }
 
+    /**
+     * A rebuild (every note written again) beside searches: until it is published they see the index
+     * as it was, every note of it, never the rebuild half done; then the rebuilt one.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "lucene"})
+    void searchesDuringARebuildSeeTheIndexAsItWasUntilItIsPublished(String store, @TempDir Path root) throws Exception {
+        Path notes = Files.createDirectories(root.resolve("notes"));
+        write(notes, "first");
+        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store)) {
+            LiveIndex live = example.index();
+            live.syncAll();
+            write(notes, "second");
+            Seen served = new Seen();
+            Seen fresh = new Seen();
+            // Set before the rebuild is published, read after a search returns: false then, the search saw no publishing.
+            java.util.concurrent.atomic.AtomicBoolean publishing = new java.util.concurrent.atomic.AtomicBoolean();
+            CompletableFuture<List<SyncIndex.Report>> run = CompletableFuture.supplyAsync(() -> {
+                try (IndexLock lock = IndexLock.acquire(example.folder(), ExampleIndex.store(store));
+                     ChunkIndex writer = ExampleIndex.store(store).open(example.folder(), example.recipe(), true)) {
+                    List<SyncIndex.Report> reports = SourcesSync.run(live.sources(), ExampleIndex.sources(), example.folder(), writer,
+                            new SyncIndex(live.parser(), example.recipe(), live.embedder(), Clock.systemUTC()), Instant.MAX,
+                            SourcesSync.Listener.NONE);
+                    publishing.set(true);
+                    writer.publish();
+                    return reports;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+            while (!run.isDone() && System.nanoTime() < deadline) {
+                List<RankedChunk> viaServer = live.exclusively(() -> keywords(live.reader()));
+                served.answer(viaServer, !publishing.get());
+                try (ChunkIndexReader reader = ExampleIndex.store(store).openExisting(example.folder())) {
+                    List<RankedChunk> hits = keywords(reader);
+                    fresh.answer(hits, !publishing.get());
+                }
+            }
+            assertThat(run.get(30, TimeUnit.SECONDS)).extracting(SyncIndex.Report::added).containsExactly(NOTES);
+            served.assertOnlyTheOldVersionWasSeen();
+            fresh.assertOnlyTheOldVersionWasSeen();
+            long until = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            List<RankedChunk> after = live.exclusively(() -> keywords(live.reader()));
+            while (after.stream().anyMatch(hit -> !hit.chunk().text().contains("second edition")) && System.nanoTime() < until) {
+                Thread.sleep(100);
+                after = live.exclusively(() -> keywords(live.reader()));
+            }
+            assertThat(after).as("the rebuilt index, once published").hasSize(2 * NOTES)
+                    .allSatisfy(hit -> assertThat(hit.chunk().text()).contains("second edition"));
+        }
+    }
+
     private static List<RankedChunk> keywords(ChunkIndexReader reader) {
         return ((KeywordSearch) reader).keywords(QUERY, 400, SearchFilter.NONE);
     }
@@ -115,6 +168,12 @@ class SearchDuringSyncTest {
                 oldVersion |= versionOfNote.containsValue("first");
                 newVersion |= versionOfNote.containsValue("second");
             }
+        }
+
+        void assertOnlyTheOldVersionWasSeen() {
+            assertThat(answers).as("searches answered while the rebuild was alive").isPositive();
+            assertThat(oldVersion).isTrue();
+            assertThat(newVersion).as("an answer during the rebuild had notes of the rebuild").isFalse();
         }
 
         void assertTheRunWasCaughtHalfWay() {

@@ -155,6 +155,51 @@ public abstract class ChunkIndexContract {
         }
     }
 
+    /**
+     * Whether a rebuild is built beside the index and seen by readers only once published (SQLite,
+     * Lucene); a store that rebuilds in place (the default) is held to that instead.
+     */
+    protected boolean rebuildsBeside() {
+        return false;
+    }
+
+    @Test
+    protected void aRebuildIsSeenOncePublishedAndOneStoppedLeavesTheIndexWhole() throws Exception {
+        try (ChunkIndex index = open()) {
+            index.replaceNote(note("a.md", "v1"), chunks("a.md", 2));
+            index.markSynced(Instant.parse("2026-12-01T08:00:00Z"));
+        }
+        try (ChunkIndex stopped = store().open(folder, recipe(), true)) {
+            assertThat(stopped.versions("folder:/notes")).as("the rebuild starts empty").isEmpty();
+            stopped.replaceNote(note("b.md", "v1"), chunks("b.md", 1));
+            stopped.markSynced(Instant.parse("2026-12-01T09:00:00Z"));
+            if (rebuildsBeside()) {
+                try (ChunkIndexReader reader = store().openExisting(folder)) {
+                    assertThat(reader.versions("folder:/notes")).as("readers during a rebuild").containsOnlyKeys("a.md");
+                }
+            }
+        }
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            assertThat(reader.versions("folder:/notes")).as("after a rebuild closed unpublished")
+                    .containsOnlyKeys(rebuildsBeside() ? "a.md" : "b.md");
+        }
+        try (ChunkIndex rebuilt = store().open(folder, recipe(), true)) {
+            rebuilt.replaceNote(note("c.md", "v1"), chunks("c.md", 1));
+            rebuilt.markSynced(Instant.parse("2026-12-01T10:00:00Z"));
+            rebuilt.publish();
+            try (ChunkIndexReader reader = store().openExisting(folder)) {
+                assertThat(reader.versions("folder:/notes")).as("once published").containsOnlyKeys("c.md");
+                assertThat(reader.stats().lastSync()).contains(Instant.parse("2026-12-01T10:00:00Z"));
+            }
+            rebuilt.replaceNote(note("d.md", "v1"), chunks("d.md", 1));
+            rebuilt.markSynced(Instant.parse("2026-12-01T11:00:00Z"));
+        }
+        try (ChunkIndexReader reader = store().openExisting(folder)) {
+            assertThat(reader.versions("folder:/notes")).as("writes after publishing, as any").containsOnlyKeys("c.md", "d.md");
+            assertThat(reader.stats().chunks()).isEqualTo(2);
+        }
+    }
+
     @Test
     protected void aFailedReplacementChangesNothing() throws Exception {
         try (ChunkIndex index = open()) {

@@ -90,7 +90,8 @@ public final class IndexCommand implements Callable<Integer> {
             + "such as folder:/path) and take its notes out of the index (repeatable).")
     private List<String> forget = new ArrayList<>();
 
-    @Option(names = "--rebuild", description = "Start the index over.")
+    @Option(names = "--rebuild", description = "Start the index over: searches see the index as it was until "
+            + "every source is synced again.")
     private boolean rebuild;
 
     @Option(names = "--json", description = "Print the summary as a JSON array, one object per source; with --watch, JSON Lines: "
@@ -208,6 +209,13 @@ public final class IndexCommand implements Callable<Integer> {
                         }
                     }
                 });
+                if (failed.isEmpty()) {
+                    index.publish();
+                } else if (rebuild) {
+                    spec.commandLine().getErr().println("bearings: the rebuild is not kept, as " + Counted.of(failed.size(), "source")
+                            + " could not be read: searches see the index as it was (SQLite and Lucene); run bearings index"
+                            + storeOptions.indexFlag() + " --rebuild again once it can be read");
+                }
                 notice.close();
                 if (watch) {
                     watch(watcher, config, folder, index, sync);

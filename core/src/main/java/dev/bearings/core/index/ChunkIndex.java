@@ -17,4 +17,13 @@ public interface ChunkIndex extends ChunkIndexReader {
 
     /** Records that a sync of every source finished at this time. */
     void markSynced(Instant at);
+
+    /**
+     * Makes a rebuild ({@link ChunkIndexStore#open} with {@code rebuild}) what readers see. A store that
+     * can builds the new index beside the old one, and readers see the old one until this is called; a
+     * rebuild closed without it (stopped, or a source that could not be read) leaves the old index
+     * whole. Nothing for an index not being rebuilt, and for a store that rebuilds in place.
+     */
+    default void publish() {
+    }
 }

@@ -25,7 +25,8 @@ public interface ChunkIndexStore {
     /**
      * Opens the index in {@code folder} for writing, creating it with {@code recipe} when absent.
      *
-     * @param rebuild start from empty, whatever the folder held
+     * @param rebuild start from empty, whatever the folder held; what readers see changes at
+     *                {@link ChunkIndex#publish()} where the store can build beside the old index
      * @throws IndexMismatchException when the folder holds an index of another format or recipe
      * @throws IndexUnreadableException when the folder holds something that is not a readable index
      */

@@ -83,6 +83,8 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
     private final SearcherManager searchers;
     private final Map<String, String> commitData;
     private int uncommitted;
+    /** Whether nothing is committed until {@link #publish()}: a rebuild readers do not see yet. */
+    private boolean rebuilding;
 
     private LuceneChunkIndex(Path folder, Directory directory, IndexWriter writer, SearcherManager searchers,
                              IndexManifest manifest, Map<String, String> commitData) {
@@ -100,7 +102,10 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
         Directory directory = null;
         IndexWriter writer = null;
         try {
-            if (rebuild) {
+            // A rebuild of an index that is there is written beside its last commit, which readers see
+            // until the rebuild is published: Lucene replaces it with the rebuild's first commit alone.
+            boolean beside = rebuild && Files.isDirectory(location) && hasCommit(location);
+            if (rebuild && !beside) {
                 deleteTree(location);
             }
             if (!Files.isDirectory(location)) {
@@ -115,10 +120,17 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
             }
             directory = FSDirectory.open(location);
             IndexWriterConfig config = new IndexWriterConfig(analyzer())
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                    .setCommitOnClose(true);
+                    .setOpenMode(beside ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setCommitOnClose(!beside);
             writer = new IndexWriter(directory, config);
             Map<String, String> data = new HashMap<>();
+            if (beside) {
+                data.putAll(wanted.fields());
+                writer.setLiveCommitData(data.entrySet());
+                LuceneChunkIndex index = new LuceneChunkIndex(folder, directory, writer, searchers(writer), wanted, data);
+                index.rebuilding = true;
+                return index;
+            }
             if (writer.getLiveCommitData() != null) {
                 writer.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
             }
@@ -141,12 +153,7 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
                 writer.setLiveCommitData(data.entrySet());
                 writer.commit();
             }
-            return new LuceneChunkIndex(folder, directory, writer, new SearcherManager(writer, new SearcherFactory() {
-                @Override
-                public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
-                    return LuceneReader.searcher(reader);
-                }
-            }), wanted, data);
+            return new LuceneChunkIndex(folder, directory, writer, searchers(writer), wanted, data);
         } catch (LockObtainFailedException e) {
             closeQuietly(writer, directory);
             throw new IndexUnreadableException(folder, Problem.BUSY, "another process holds the index", e);
@@ -213,8 +220,30 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
         }
     }
 
+    private static boolean hasCommit(Path location) {
+        try (Directory existing = FSDirectory.open(location)) {
+            if (!DirectoryReader.indexExists(existing)) {
+                return false;
+            }
+            DirectoryReader.open(existing).close();
+            return true;
+        } catch (IOException | RuntimeException unreadable) {
+            // Damaged: made anew in place.
+            return false;
+        }
+    }
+
+    private static SearcherManager searchers(IndexWriter writer) throws IOException {
+        return new SearcherManager(writer, new SearcherFactory() {
+            @Override
+            public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+                return LuceneReader.searcher(reader);
+            }
+        });
+    }
+
     private void afterWrite() throws IOException {
-        if (++uncommitted >= NOTES_PER_COMMIT) {
+        if (++uncommitted >= NOTES_PER_COMMIT && !rebuilding) {
             commit();
         }
         searchers.maybeRefreshBlocking();
@@ -229,11 +258,27 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
     @Override
     public synchronized void markSynced(Instant at) {
         commitData.put(LAST_SYNC, at.toString());
+        if (rebuilding) {
+            return;
+        }
         try {
             commit();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot commit the index at " + folder, e);
         }
+    }
+
+    @Override
+    public synchronized void publish() {
+        if (!rebuilding) {
+            return;
+        }
+        try {
+            commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot commit the rebuilt index at " + folder, e);
+        }
+        rebuilding = false;
     }
 
     /** English analysis (what Anserini's BM25 baselines use, stemming included) with CJK bigrams. */
@@ -250,8 +295,13 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
     public synchronized void close() {
         try {
             searchers.close();
-            writer.setLiveCommitData(commitData.entrySet());
-            writer.close();
+            if (rebuilding) {
+                // Never published: the last commit, the index before the rebuild, stays what readers see.
+                writer.rollback();
+            } else {
+                writer.setLiveCommitData(commitData.entrySet());
+                writer.close();
+            }
             directory.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the index at " + folder, e);

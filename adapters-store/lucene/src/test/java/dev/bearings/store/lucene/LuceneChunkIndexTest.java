@@ -24,6 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LuceneChunkIndexTest extends KeywordSearchContract {
 
     @Override
+    protected boolean rebuildsBeside() {
+        return true;
+    }
+
+    @Override
     protected ChunkIndexStore store() {
         return new LuceneIndexProvider().create(Settings.NONE);
     }

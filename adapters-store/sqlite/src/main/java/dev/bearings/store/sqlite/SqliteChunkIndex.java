@@ -63,6 +63,8 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     private final SqliteSearch search;
     private final Connection keywordDb;
     private final SqliteSearch keywordSearch;
+    /** Whether every write is part of one transaction that {@link #publish()} commits: a rebuild readers do not see yet. */
+    private boolean rebuilding;
 
     private SqliteChunkIndex(Path file, Connection db, Connection keywordDb, IndexManifest manifest, boolean mayWrite) {
         this.file = file;
@@ -100,6 +102,10 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         try {
             Files.createDirectories(folder);
             if (rebuild) {
+                Optional<SqliteChunkIndex> beside = rebuildingBeside(file, wanted);
+                if (beside.isPresent()) {
+                    return beside.get();
+                }
                 for (String suffix : new String[]{"", "-wal", "-shm", "-journal"}) {
                     Files.deleteIfExists(folder.resolve(FILE_NAME + suffix));
                 }
@@ -138,6 +144,61 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         } catch (SQLException e) {
             closeQuietly(db);
             throw unreadable(folder, e);
+        }
+    }
+
+    /**
+     * A rebuild of a readable index of this format, in one transaction on the index itself: its tables
+     * made again empty, every note written, and all of it committed by {@link #publish()}. Readers (WAL)
+     * see the index as it was until then; a rebuild stopped, or closed unpublished, leaves it whole.
+     * Empty when the file is absent, damaged or of another format: such an index is made anew in place.
+     */
+    private static Optional<SqliteChunkIndex> rebuildingBeside(Path file, IndexManifest wanted) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Connection db = null;
+        try {
+            db = connect("jdbc:sqlite:" + file);
+            try (Statement s = db.createStatement()) {
+                s.execute("PRAGMA journal_mode = WAL");
+                s.execute("PRAGMA synchronous = NORMAL");
+            }
+            Optional<IndexManifest> existing = readManifest(db);
+            if (existing.isEmpty() || existing.get().formatVersion() != FORMAT_VERSION) {
+                db.close();
+                return Optional.empty();
+            }
+            db.setAutoCommit(false);
+            List<String> tables = new ArrayList<>();
+            try (Statement s = db.createStatement(); ResultSet rows = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' "
+                    + "AND name NOT LIKE 'sqlite%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")) {
+                while (rows.next()) {
+                    tables.add(rows.getString(1));
+                }
+            }
+            try (Statement s = db.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS chunk_text");
+                for (String table : tables) {
+                    if (!table.startsWith("chunk_text_")) {
+                        s.execute("DROP TABLE IF EXISTS \"" + table + "\"");
+                    }
+                }
+            }
+            createSchema(db, wanted);
+            SqliteChunkIndex index = new SqliteChunkIndex(file, db, connect("jdbc:sqlite:" + file), wanted, true);
+            index.rebuilding = true;
+            return Optional.of(index);
+        } catch (SQLException | IllegalStateException e) {
+            if (db != null) {
+                try {
+                    db.rollback();
+                } catch (SQLException ignored) {
+                    // not in a transaction yet: nothing to undo
+                }
+            }
+            closeQuietly(db);
+            return Optional.empty();
         }
     }
 
@@ -294,7 +355,9 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         return new IndexManifest(4, old.recipe());
     }
 
+    /** Makes the tables, in a transaction of its own unless in a rebuild's, which commits them with the rest. */
     private static void createSchema(Connection db, IndexManifest manifest) throws SQLException {
+        boolean own = db.getAutoCommit();
         db.setAutoCommit(false);
         try (Statement s = db.createStatement()) {
             s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -319,8 +382,10 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             insert.executeBatch();
         }
         VectorFiles.restamp(db);
-        db.commit();
-        db.setAutoCommit(true);
+        if (own) {
+            db.commit();
+            db.setAutoCommit(true);
+        }
     }
 
     @Override
@@ -465,10 +530,32 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             }
             VectorFiles.synced(db);
         });
+        if (!rebuilding) {
+            writeVectorFile();
+        }
+    }
+
+    private void writeVectorFile() {
         reading("write the vector file of", () -> {
             search.refreshVectorFile(manifest.recipe().dimension());
             return null;
         });
+    }
+
+    @Override
+    public synchronized void publish() {
+        if (!rebuilding) {
+            return;
+        }
+        try {
+            db.commit();
+            db.setAutoCommit(true);
+        } catch (SQLException e) {
+            throw failure("keep the rebuilt index", e);
+        }
+        rebuilding = false;
+        search.invalidate();
+        writeVectorFile();
     }
 
     /**
@@ -541,6 +628,14 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     @Override
     public synchronized void close() {
         search.close();
+        if (rebuilding) {
+            // Never published: the index stays as it was before the rebuild.
+            try {
+                db.rollback();
+            } catch (SQLException ignored) {
+                // closing rolls back what was not committed all the same
+            }
+        }
         closeQuietly(db);
         synchronized (keywordDb) {
             closeQuietly(keywordDb);
@@ -560,6 +655,14 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
      * writer replaces between two of them is seen wholly old or wholly new, never half gone.
      */
     private <T> T reading(String what, Read<T> read) {
+        if (rebuilding) {
+            // Inside the rebuild's transaction, which sees what it wrote; committing it here would publish it.
+            try {
+                return read.run();
+            } catch (SQLException e) {
+                throw failure(what, e);
+            }
+        }
         return reading(db, what, read);
     }
 
@@ -579,6 +682,10 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
 
     private void inTransaction(String what, Work work) {
         search.invalidate();
+        if (rebuilding) {
+            inSavepoint(what, work);
+            return;
+        }
         try {
             db.setAutoCommit(false);
             try {
@@ -601,6 +708,27 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 throw e;
             }
             db.setAutoCommit(true);
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    /** One write of a rebuild: undone alone when it fails, the rebuild's transaction kept. */
+    private void inSavepoint(String what, Work work) {
+        try {
+            java.sql.Savepoint savepoint = db.setSavepoint();
+            try {
+                work.run();
+                db.releaseSavepoint(savepoint);
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    db.rollback(savepoint);
+                    db.releaseSavepoint(savepoint);
+                } catch (SQLException undoing) {
+                    e.addSuppressed(undoing);
+                }
+                throw e;
+            }
         } catch (SQLException e) {
             throw failure(what, e);
         }

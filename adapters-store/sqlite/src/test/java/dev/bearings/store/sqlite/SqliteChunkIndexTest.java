@@ -23,6 +23,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SqliteChunkIndexTest extends KeywordSearchContract {
 
     @Override
+    protected boolean rebuildsBeside() {
+        return true;
+    }
+
+    @Override
     protected ChunkIndexStore store() {
         return new SqliteIndexProvider().create(Settings.NONE);
     }
