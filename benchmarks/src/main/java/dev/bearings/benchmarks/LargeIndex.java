@@ -7,7 +7,7 @@ import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;

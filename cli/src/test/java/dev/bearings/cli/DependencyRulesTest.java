@@ -91,6 +91,12 @@ class DependencyRulesTest {
                 .check(classes);
     }
 
+    /** core's packages (notes, chunking, the index and search ports, the use cases) use each other one way only. */
+    @Test
+    void coresPackagesAreFreeOfCycles() {
+        slices().matching("dev.bearings.core.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
     /** The application layer's packages (folders, the live index, sources, JSON, words, plugins) use each other one way only. */
     @Test
     void theApplicationsPackagesAreFreeOfCycles() {

@@ -3,7 +3,7 @@ package dev.bearings.cli;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.plugin.ChunkIndexProvider;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.store.sqlite.SqliteIndexProvider;

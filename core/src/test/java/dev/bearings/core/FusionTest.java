@@ -1,6 +1,6 @@
 package dev.bearings.core;
 
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.AdaptiveFusion;
 import dev.bearings.core.search.ConvexFusion;
 import dev.bearings.core.search.Fusion;

@@ -8,7 +8,7 @@ import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.SearchFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

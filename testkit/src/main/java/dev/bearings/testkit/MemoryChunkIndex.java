@@ -10,7 +10,7 @@ import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.CjkBigrams;
 import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.KeywordSearch;

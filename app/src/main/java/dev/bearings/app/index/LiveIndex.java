@@ -8,7 +8,7 @@ import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.plugin.NoteSourceProvider;

@@ -1,6 +1,6 @@
 package dev.bearings.app.json;
 
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 
 import java.util.List;
 import java.util.TreeSet;

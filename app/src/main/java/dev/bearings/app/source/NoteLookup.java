@@ -1,6 +1,6 @@
 package dev.bearings.app.source;
 
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

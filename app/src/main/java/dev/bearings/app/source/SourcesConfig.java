@@ -222,7 +222,7 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
      *
      * @return empty when no configured source has it (any more)
      */
-    public java.util.Optional<dev.bearings.core.note.Note> read(dev.bearings.core.index.IndexedNote note,
+    public java.util.Optional<dev.bearings.core.note.Note> read(dev.bearings.core.note.IndexedNote note,
                                                                ProviderRegistry<NoteSourceProvider> providers)
             throws dev.bearings.core.source.SourceException, NoteSource.UnreadableNote {
         List<NoteSource> configured = open(providers);

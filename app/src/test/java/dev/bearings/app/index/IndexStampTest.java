@@ -4,7 +4,7 @@ import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;

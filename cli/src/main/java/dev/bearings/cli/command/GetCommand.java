@@ -10,7 +10,7 @@ import dev.bearings.app.source.SourcesConfig;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.cli.output.Visible;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.usecase.ReadNote;
 import picocli.CommandLine;

@@ -9,7 +9,7 @@ import dev.bearings.app.json.NoteSummaryJson;
 import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.usecase.ListNotes;
 import dev.bearings.core.usecase.ListTags;
 import dev.bearings.cli.output.Visible;

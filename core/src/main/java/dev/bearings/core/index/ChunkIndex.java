@@ -1,5 +1,6 @@
 package dev.bearings.core.index;
 
+import dev.bearings.core.note.IndexedNote;
 import java.time.Instant;
 import java.util.Collection;
 

@@ -1,5 +1,6 @@
 package dev.bearings.core.index;
 
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.VectorSearch;
 
 import java.util.Collection;

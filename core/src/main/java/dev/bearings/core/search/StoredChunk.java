@@ -1,6 +1,6 @@
 package dev.bearings.core.search;
 
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package dev.bearings.core.usecase;
 
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.SearchFilter;
 
 import java.time.Instant;

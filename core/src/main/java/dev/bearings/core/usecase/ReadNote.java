@@ -3,7 +3,7 @@ package dev.bearings.core.usecase;
 import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.chunk.NoteSections;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.markdown.Block;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.markdown.MarkdownParser;

@@ -3,7 +3,7 @@ package dev.bearings.core.usecase;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.index.ChunkIndexReader;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.ChunkLinks;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.KeywordSearch;

@@ -10,7 +10,7 @@ import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;

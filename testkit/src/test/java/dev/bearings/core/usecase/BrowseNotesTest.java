@@ -3,7 +3,7 @@ package dev.bearings.core.usecase;
 import dev.bearings.core.chunk.LineRange;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.note.Note;
 import dev.bearings.testkit.ChunkIndexContract;
 import dev.bearings.testkit.LineParser;

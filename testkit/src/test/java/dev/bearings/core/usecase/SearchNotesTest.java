@@ -7,7 +7,7 @@ import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;

@@ -4,7 +4,7 @@ import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.markdown.MarkdownDocument;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.note.Note;

@@ -2,7 +2,7 @@ package dev.bearings.store.lucene;
 
 import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;

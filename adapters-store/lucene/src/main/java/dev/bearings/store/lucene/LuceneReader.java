@@ -3,7 +3,7 @@ package dev.bearings.store.lucene;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;

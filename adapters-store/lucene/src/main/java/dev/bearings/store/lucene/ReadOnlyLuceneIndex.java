@@ -1,7 +1,7 @@
 package dev.bearings.store.lucene;
 
 import dev.bearings.core.index.IndexManifest;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
 

@@ -6,7 +6,7 @@ import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.request.AbstractUpdateRequest;
 import org.apache.solr.client.solrj.request.UpdateRequest;

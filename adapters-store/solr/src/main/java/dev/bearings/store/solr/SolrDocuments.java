@@ -1,7 +1,7 @@
 package dev.bearings.store.solr;
 
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.StoredChunk;
 import org.apache.solr.client.solrj.util.ClientUtils;

@@ -5,7 +5,7 @@ import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException;
 import dev.bearings.core.index.ChunkIndexStore.IndexUnreadableException.Problem;
 import dev.bearings.core.index.IndexManifest;
 import dev.bearings.core.index.IndexStats;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;

@@ -1,6 +1,6 @@
 package dev.bearings.store.sqlite;
 
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.CjkBigrams;
 import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.RankedChunk;

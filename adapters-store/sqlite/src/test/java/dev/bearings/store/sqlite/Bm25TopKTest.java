@@ -2,7 +2,7 @@ package dev.bearings.store.sqlite;
 
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.IndexedChunk;
-import dev.bearings.core.index.IndexedNote;
+import dev.bearings.core.note.IndexedNote;
 import dev.bearings.testkit.ChunkIndexContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

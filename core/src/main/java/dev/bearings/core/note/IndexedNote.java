@@ -1,4 +1,4 @@
-package dev.bearings.core.index;
+package dev.bearings.core.note;
 
 import java.time.Instant;
 import java.util.Objects;
