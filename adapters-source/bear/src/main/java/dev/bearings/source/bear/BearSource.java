@@ -7,6 +7,7 @@ import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.SourceException;
 import dev.bearings.core.source.Watched;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteOpenMode;
 
 import java.io.IOException;
@@ -282,11 +283,13 @@ public final class BearSource implements NoteSource {
 
     private SourceException failure(String what, SQLException e) {
         String message = String.valueOf(e.getMessage());
-        if (message.contains("BUSY") || message.contains("LOCKED")) {
+        // sqlite-jdbc gives SQLite's result code as the vendor code; the low byte is the primary code.
+        int code = e.getErrorCode() & 0xFF;
+        if (code == SQLiteErrorCode.SQLITE_BUSY.code || code == SQLiteErrorCode.SQLITE_LOCKED.code) {
             return new SourceException(SourceException.Problem.LOCKED, "Bear's database at " + database + " is locked (Bear is writing to it); waited "
                     + busyTimeout.toSeconds() + " s. Try again in a moment.", e);
         }
-        if (message.contains("NOTADB") || message.contains("not a database") || message.contains("CORRUPT")) {
+        if (code == SQLiteErrorCode.SQLITE_NOTADB.code || code == SQLiteErrorCode.SQLITE_CORRUPT.code) {
             return new SourceException("the file at " + database + " is not a readable Bear database", e);
         }
         return new SourceException("cannot " + what + " Bear's database at " + database + ": " + message, e);

@@ -103,7 +103,8 @@ class BearSourceTest {
             long start = System.nanoTime();
             try (BearSource source = new BearSource(bear.database, false, Duration.ofMillis(500))) {
                 assertThatThrownBy(source::list).isInstanceOf(SourceException.class)
-                        .hasMessageContaining("is locked").hasMessageContaining(bear.database.toString());
+                        .hasMessageContaining("is locked (Bear is writing to it)").hasMessageContaining(bear.database.toString())
+                        .satisfies(e -> assertThat(((SourceException) e).problem()).isEqualTo(SourceException.Problem.LOCKED));
             }
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(450));
             s.execute("ROLLBACK");

@@ -20,6 +20,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.sqlite.SQLiteErrorCode;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -260,24 +262,27 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         return new IndexUnreadableException(folder, diagnosis.problem(), diagnosis.reason(), e);
     }
 
-    /** What a SQLite error means for the index, in words. */
+    /** What a SQLite error means for the index, in words: by SQLite's result code, or ours. */
     private record Diagnosis(Problem problem, String reason) {
         static Diagnosis of(SQLException e) {
+            // sqlite-jdbc gives SQLite's result code as the vendor code; the low byte is the primary code.
+            int code = e.getErrorCode() & 0xFF;
             String message = String.valueOf(e.getMessage());
-            if (message.contains("NOTADB") || message.contains("not a database")) {
+            if (code == SQLiteErrorCode.SQLITE_NOTADB.code || message.startsWith("not a database")) {
                 return new Diagnosis(Problem.DAMAGED, "the file is not a Bearings index or is damaged");
             }
-            if (message.contains("CORRUPT") || message.contains("malformed") || message.contains("the index manifest")) {
+            if (code == SQLiteErrorCode.SQLITE_CORRUPT.code || message.contains("the index manifest")) {
                 return new Diagnosis(Problem.DAMAGED, "the index file is damaged");
             }
-            if (message.contains("BUSY") || message.contains("LOCKED")) {
+            if (code == SQLiteErrorCode.SQLITE_BUSY.code || code == SQLiteErrorCode.SQLITE_LOCKED.code) {
                 return new Diagnosis(Problem.BUSY, "another process holds the index");
             }
-            if (message.contains("SQLITE_FULL") || message.contains("disk is full")) {
+            if (code == SQLiteErrorCode.SQLITE_FULL.code) {
                 return new Diagnosis(Problem.UNWRITABLE, "the disk is full (free some space and run it again: the notes"
                         + " written so far are kept)");
             }
-            if (message.contains("READONLY") || message.contains("CANTOPEN")) {
+            if (code == SQLiteErrorCode.SQLITE_READONLY.code || code == SQLiteErrorCode.SQLITE_CANTOPEN.code
+                    || code == SQLiteErrorCode.SQLITE_PERM.code) {
                 return new Diagnosis(Problem.UNWRITABLE,
                         "the index file cannot be written (check the permissions of the folder and its files)");
             }
