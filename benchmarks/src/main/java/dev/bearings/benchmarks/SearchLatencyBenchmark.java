@@ -66,7 +66,7 @@ public class SearchLatencyBenchmark {
         index = LargeIndex.open(store, chunks);
         embedder = new OnnxEmbedderProvider().create(Settings.NONE);
         fusion = index.manifest().recipe().fusion();
-        search = new SearchNotes(embedder, fusion);
+        search = new SearchNotes(embedder, index.manifest().recipe().tuning());
         if (mode.equals("fuseOnly")) {
             for (String query : QUERIES) {
                 candidates.add(search.candidates(index, request(query, SearchNotes.Mode.HYBRID), SearchNotes.Mode.HYBRID));

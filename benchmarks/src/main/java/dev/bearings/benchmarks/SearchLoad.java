@@ -36,7 +36,7 @@ public final class SearchLoad {
         try (Embedder embedder = new OnnxEmbedderProvider().create(Settings.NONE)) {
             for (String store : List.of("sqlite", "lucene")) {
                 try (ChunkIndexReader index = LargeIndex.open(store, chunks)) {
-                    SearchNotes search = new SearchNotes(embedder, index.manifest().recipe().fusion());
+                    SearchNotes search = new SearchNotes(embedder, index.manifest().recipe().tuning());
                     run(search, index, 1, 50);
                     double single = 0;
                     for (int threads : new int[]{1, 2, 4, 8}) {

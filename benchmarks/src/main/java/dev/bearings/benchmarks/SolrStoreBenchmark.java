@@ -4,7 +4,7 @@ import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.Settings;
-import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.SearchTuning;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.store.solr.InJvmSolrCloud;
 import dev.bearings.store.solr.SolrIndexProvider;
@@ -42,7 +42,7 @@ public final class SolrStoreBenchmark {
                 "threads", "per s", "vs lucene", "p50 ms", "p99 ms", "errors", "heap MB", "disk MB");
         double baseline = 0;
         try (Embedder hashing = new HashingEmbedderProvider().create(Settings.NONE)) {
-            SearchNotes search = new SearchNotes(hashing, Fusion.QUERY_AWARE);
+            SearchNotes search = new SearchNotes(hashing, SearchTuning.BGE_SMALL);
             for (String name : List.of("lucene", "solr")) {
                 ChunkIndexStore store = name.equals("lucene") ? LargeIndex.store("lucene")
                         : new SolrIndexProvider().create(cloud.settings("bench-" + chunks, "commit-every=1000"));

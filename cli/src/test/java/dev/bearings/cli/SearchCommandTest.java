@@ -198,6 +198,30 @@ class SearchCommandTest {
         assertThat(passages(onlyMeaning)).isEqualTo(passages(search("sqlite", "--mode", "vector", "restic password")));
     }
 
+    @Test
+    void eachPassageSaysItsStrengthAndAQuestionTheNotesDoNotAnswerSaysSoInOneLine() throws Exception {
+        indexNotes("sqlite");
+        JsonNode vpn = search("sqlite", "how did I set up the VPN?");
+        assertThat(vpn.get(0).get("strength").asText()).isEqualTo("strong");
+        assertThat(vpn.get(0).get("similarity").asDouble()).isBetween(0.5, 1.0);
+        CliRun answered = CliRun.of("search", "--index", index.toString(), "how did I set up the VPN?");
+        assertThat(answered.out()).contains("  strong  score ");
+        assertThat(answered.err()).doesNotContain("strong match");
+        CliRun peru = CliRun.of("search", "--index", index.toString(), "what is the capital of Peru");
+        assertThat(peru.exitCode()).as("the nearest are still shown").isZero();
+        assertThat(peru.err().lines().toList()).containsExactly(
+                "bearings: no passage is a strong match: your notes may not answer this; the nearest follow");
+        assertThat(peru.out()).contains("  weak  score ").doesNotContain("  strong  ");
+        CliRun strongOnly = CliRun.of("search", "--strong", "--index", index.toString(), "what is the capital of Peru");
+        assertThat(strongOnly.exitCode()).as("none strong: nothing found, as grep").isOne();
+        assertThat(strongOnly.out()).isEmpty();
+        assertThat(strongOnly.err().lines().toList()).containsExactly(
+                "bearings: no passage is a strong match: your notes may not answer this");
+        JsonNode onlyStrong = search("sqlite", "--strong", "how did I set up the VPN?");
+        assertThat(onlyStrong).isNotEmpty().allSatisfy(hit -> assertThat(hit.get("strength").asText()).isEqualTo("strong"));
+        assertThat(onlyStrong.size()).isLessThan(search("sqlite", "how did I set up the VPN?").size());
+    }
+
     /** A small section merged into the one before it labels the passage when its lines are the ones that match. */
     @Test
     void aPassageIsLabelledWithTheSectionThatHoldsItsMatch(@TempDir Path car) throws Exception {

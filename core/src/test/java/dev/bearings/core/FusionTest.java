@@ -4,6 +4,7 @@ import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.AdaptiveFusion;
 import dev.bearings.core.search.ConvexFusion;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.SearchTuning;
 import dev.bearings.core.search.QueryAwareFusion;
 import dev.bearings.core.search.ReciprocalRankFusion;
 import dev.bearings.core.search.RankedChunk;
@@ -173,9 +174,9 @@ class FusionTest {
 
     @Test
     void theFusionMeasuredForAModelIsItsDefault() {
-        assertThat(Fusion.measuredFor("bge-small-en-v1.5/int8")).isEqualTo(Fusion.QUERY_AWARE);
-        assertThat(Fusion.measuredFor("all-MiniLM-L6-v2/fp32")).isEqualTo(new ConvexFusion(0.3));
-        assertThat(Fusion.measuredFor("my-model")).isEqualTo(Fusion.QUERY_AWARE);
+        assertThat(SearchTuning.measuredFor("bge-small-en-v1.5/int8").fusion()).isEqualTo(Fusion.QUERY_AWARE);
+        assertThat(SearchTuning.measuredFor("all-MiniLM-L6-v2/fp32").fusion()).isEqualTo(new ConvexFusion(0.3));
+        assertThat(SearchTuning.measuredFor("my-model").fusion()).isEqualTo(Fusion.QUERY_AWARE);
     }
 
     @Test

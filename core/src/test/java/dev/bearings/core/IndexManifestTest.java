@@ -6,6 +6,8 @@ import dev.bearings.core.index.IndexMismatchException;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.search.ConvexFusion;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.MatchStrength;
+import dev.bearings.core.search.SearchTuning;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -45,9 +47,32 @@ class IndexManifestTest {
         fields.remove("fusion");
         assertThat(IndexManifest.ofFields(fields).recipe().fusion()).isEqualTo(Fusion.QUERY_AWARE);
         fields.put("model", "all-MiniLM-L6-v2/int8");
-        assertThat(IndexManifest.ofFields(fields).recipe().fusion()).isEqualTo(Fusion.MINILM);
-        assertThat(new IndexManifest(3, RECIPE).differences(new IndexManifest(3, RECIPE.withFusion(Fusion.MINILM))))
+        assertThat(IndexManifest.ofFields(fields).recipe().fusion()).isEqualTo(SearchTuning.MINILM.fusion());
+        assertThat(new IndexManifest(3, RECIPE).differences(new IndexManifest(3, RECIPE.withFusion(SearchTuning.MINILM.fusion()))))
                 .as("searching with another fusion needs no rebuild").isEmpty();
+    }
+
+    @Test
+    void theStrengthThresholdsAreTheModelsUnlessTheManifestNamesOthers() {
+        assertThat(RECIPE.tuning()).as("one place says a model's tuning").isEqualTo(SearchTuning.measuredFor(RECIPE.modelId()));
+        MatchStrength other = new MatchStrength(0.7, 0.9, 0.55);
+        Map<String, String> fields = new HashMap<>(new IndexManifest(3, RECIPE.withStrength(other)).fields());
+        assertThat(fields).containsEntry("strength", "similarity=0.7,keyword=0.9,agreement=0.55");
+        assertThat(IndexManifest.ofFields(fields).recipe().tuning().strength()).isEqualTo(other);
+        fields.put("strength", "similarity=0.8");
+        assertThat(IndexManifest.ofFields(fields).recipe().tuning().strength()).as("a threshold left out is the model's")
+                .isEqualTo(new MatchStrength(0.8, SearchTuning.BGE_SMALL.strength().keyword(), SearchTuning.BGE_SMALL.strength().agreement()));
+        fields.remove("strength");
+        assertThat(IndexManifest.ofFields(fields).recipe().tuning().strength()).as("an index made before thresholds were kept")
+                .isEqualTo(SearchTuning.BGE_SMALL.strength());
+        fields.put("model", "all-MiniLM-L6-v2/int8");
+        assertThat(IndexManifest.ofFields(fields).recipe().tuning().strength()).isEqualTo(SearchTuning.MINILM.strength());
+        assertThat(new IndexManifest(3, RECIPE).differences(new IndexManifest(3, RECIPE.withStrength(other))))
+                .as("other thresholds need no rebuild").isEmpty();
+        fields.put("strength", "similarity=high");
+        assertThatThrownBy(() -> IndexManifest.ofFields(fields)).hasMessageContaining("'similarity=high' is not name=number");
+        fields.put("strength", "recall=0.5");
+        assertThatThrownBy(() -> IndexManifest.ofFields(fields)).hasMessageContaining("no threshold recall");
     }
 
     @Test

@@ -88,7 +88,8 @@ public final class RetrievalEvaluation {
             for (SearchNotes.Mode m : modes) {
                 for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? setup.fusions() : List.of(setup.recipe().fusion())) {
                     SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
-                            request.query(), request.limit(), m, SearchFilter.NONE), fusion);
+                            request.query(), request.limit(), m, SearchFilter.NONE), fusion,
+                            setup.recipe().tuning().strength());
                     double[] scores = scores(data, queryId, results.ranked().stream().map(SearchNotes.Hit::chunk).toList());
                     for (String group : groups) {
                         List<String> key = List.of(m.name().toLowerCase(Locale.ROOT),
@@ -123,7 +124,7 @@ public final class RetrievalEvaluation {
                     .sync(new MemorySource(data.name(), data.notes()), index, SyncIndex.Progress.NONE);
             var stats = index.stats();
             List<SearchNotes.Mode> modes = setup.modes();
-            SearchNotes search = new SearchNotes(embedder, setup.recipe().fusion());
+            SearchNotes search = new SearchNotes(embedder, setup.recipe().tuning());
             SearchNotes.Mode fetch = modes.size() == 1 ? modes.get(0) : SearchNotes.Mode.HYBRID;
             for (Map.Entry<String, String> query : data.queries().entrySet()) {
                 SearchNotes.Request request = new SearchNotes.Request(query.getValue(), limit(data), fetch, SearchFilter.NONE);

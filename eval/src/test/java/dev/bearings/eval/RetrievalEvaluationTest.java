@@ -4,6 +4,7 @@ import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.SearchTuning;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.testkit.LineParser;
 import dev.bearings.testkit.MemoryChunkIndex;
@@ -66,7 +67,7 @@ class RetrievalEvaluationTest {
         RetrievalEvaluation.Setup classic = new RetrievalEvaluation.Setup("memory", measured.store(), measured.parser(),
                 measured.recipe().withFusion(Fusion.CLASSIC), measured.modes(), List.of());
         assertThat(RetrievalEvaluation.run(data, measured, embedder)).extracting(RetrievalEvaluation.Row::fusion)
-                .containsExactly(Fusion.measuredFor(embedder.modelId()).describe());
+                .containsExactly(SearchTuning.measuredFor(embedder.modelId()).fusion().describe());
         assertThat(RetrievalEvaluation.run(data, classic, embedder)).extracting(RetrievalEvaluation.Row::fusion)
                 .containsExactly(Fusion.CLASSIC.describe());
     }

@@ -38,6 +38,8 @@ public final class AnswerPrompt {
                 + "Search them with search_notes (if nothing relevant comes back, try once more in other words). "
                 + "Where a passage is not enough, read its section with read_note (the result's noteId and headingPath). "
                 + "Cite every claim with the note's title, heading path and lines. "
-                + "If my notes do not answer the question, say so rather than answering from elsewhere.";
+                + "Each passage's strength is strong or weak: a weak passage is only the nearest there is, not an answer. "
+                + "If no passage is strong, or my notes do not answer the question, say that my notes may not answer it, "
+                + "rather than presenting weak passages as the answer or answering from elsewhere.";
     }
 }

@@ -87,7 +87,9 @@ public final class McpTools {
                                 + "question, such as 'how did I set up the VPN?'. Returns passages best first, each with "
                                 + "its text, the note's title and id, the heading path and line range it came from, the "
                                 + "score and a link that opens the note. Notes changed since the last sync are indexed "
-                                + "first. Use read_note with a result's noteId (and headingPath) to read more.",
+                                + "first. Use read_note with a result's noteId (and headingPath) to read more. Each passage's "
+                                + "strength is strong or weak; when none is strong, the notes may not answer the question: "
+                                + "say so, and do not present weak passages as the answer.",
                         """
                         {"type":"object","properties":{
                           "query":{"type":"string","description":"A question or keywords, in natural language."},
@@ -231,7 +233,7 @@ public final class McpTools {
         SearchFilter filter = new SearchFilter(Set.copyOf(arguments.texts("tags")), arguments.date("since"), arguments.date("before"),
                 source.map(asked -> SourceNames.resolve(asked, reader.stats().notesBySource().keySet(), sourceIds(), "source")));
         requireKnown(reader, filter.tags());
-        SearchNotes.Results results = new SearchNotes(index.embedder(), reader.manifest().recipe().fusion())
+        SearchNotes.Results results = new SearchNotes(index.embedder(), reader.manifest().recipe().tuning())
                 .search(reader, new SearchNotes.Request(query, limit, mode, filter));
         return results.ranked().stream().map(hit -> SearchHitJson.of(hit, results.weights())).toList();
     }

@@ -71,6 +71,14 @@ class McpClientTest {
         assertThat(passages.get(0).path("noteId").asText()).isEqualTo("vpn-setup.md");
         assertThat(passages.get(0).path("headingPath").asText()).startsWith("# Home VPN with WireGuard");
         assertThat(JSON.readTree(((McpSchema.TextContent) found.content().get(0)).text())).isEqualTo(passages);
+        assertThat(passages.get(0).path("strength").asText()).isEqualTo("strong");
+        assertThat(passages.get(0).path("similarity").asDouble()).isBetween(0.5, 1.0);
+        JsonNode unanswered = JSON.valueToTree(client.callTool(new McpSchema.CallToolRequest("search_notes",
+                Map.of("query", "what is the capital of Peru"))).structuredContent()).path("passages");
+        assertThat(unanswered).isNotEmpty().allSatisfy(p -> assertThat(p.path("strength").asText()).isEqualTo("weak"));
+        assertThat(client.listTools().tools()).filteredOn(t -> t.name().equals("search_notes")).singleElement()
+                .satisfies(t -> assertThat(t.description()).contains("none is strong, the notes may not answer")
+                        .contains("do not present weak passages as the answer"));
         McpSchema.CallToolResult section = client.callTool(new McpSchema.CallToolRequest("read_note",
                 Map.of("id", "vpn-setup.md", "heading", "Troubleshooting")));
         JsonNode note = JSON.valueToTree(section.structuredContent());
@@ -88,8 +96,10 @@ class McpClientTest {
         McpSchema.ReadResourceResult read = client.readResource(vpn);
         assertThat(((McpSchema.TextResourceContents) read.contents().get(0)).text())
                 .isEqualTo(Files.readString(example.notes().resolve("vpn-setup.md")));
-        assertThat(client.getPrompt(new McpSchema.GetPromptRequest(AnswerPrompt.NAME, Map.of("question", "where is the VPN key?")))
-                .messages()).hasSize(1);
+        var prompt = client.getPrompt(new McpSchema.GetPromptRequest(AnswerPrompt.NAME, Map.of("question", "where is the VPN key?")));
+        assertThat(prompt.messages()).hasSize(1);
+        assertThat(((McpSchema.TextContent) prompt.messages().get(0).content()).text())
+                .contains("a weak passage is only the nearest there is").contains("If no passage is strong");
     }
 
     @Test

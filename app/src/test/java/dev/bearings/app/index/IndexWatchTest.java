@@ -135,7 +135,7 @@ class IndexWatchTest {
                 await(() -> notes(index) > 5, List.of(), "the sync's first notes committed");
                 List<String> found = index.exclusively(() -> {
                     ChunkIndexReader reader = index.reader();
-                    return new SearchNotes(index.embedder(), reader.manifest().recipe().fusion()).search(reader,
+                    return new SearchNotes(index.embedder(), reader.manifest().recipe().tuning()).search(reader,
                             new SearchNotes.Request("how did I set up the VPN?", 3, SearchNotes.Mode.HYBRID, SearchFilter.NONE))
                             .ranked().stream().map(hit -> hit.chunk().note().id()).toList();
                 });

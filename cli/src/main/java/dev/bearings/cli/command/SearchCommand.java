@@ -23,6 +23,7 @@ import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteSource;
+import dev.bearings.core.search.MatchStrength;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.ListTags;
 import dev.bearings.core.usecase.SearchNotes;
@@ -49,7 +50,8 @@ import java.util.concurrent.Callable;
 @Command(name = "search", mixinStandardHelpOptions = true,
         footerHeading = "%nExamples:%n",
         footer = {"  bearings search \"how did I set up the VPN?\"",
-                "  bearings search --tag work --since 2026-01-01 \"printer driver\""},
+                "  bearings search --tag work --since 2026-01-01 \"printer driver\"",
+                "  bearings search --strong \"wifi password at the cabin\""},
         description = "Search the index by meaning and keywords.")
 public final class SearchCommand implements Callable<Integer> {
     private static final String INDENT = "   ";
@@ -105,6 +107,8 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--no-server", description = "Search here, neither asking a running server nor starting one (to start "
             + "none, ever: $" + BackgroundServer.OFF_VARIABLE + "=1).")
     private boolean noServer;
+    @Option(names = "--strong", description = "Only passages that are a strong match; exit 1 when none is.")
+    private boolean strongOnly;
 
     @Mixin
     private StoreOptions storeOptions = new StoreOptions();
@@ -246,10 +250,21 @@ public final class SearchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "no note is tagged " + String.join(" or ", unknown)
                     + " (bearings tags lists the tags there are)");
         }
-        SearchNotes.Results results = new SearchNotes(embedder, index.manifest().recipe().fusion()).search(index, request);
+        SearchNotes.Results results = new SearchNotes(embedder, index.manifest().recipe().tuning()).search(index, request);
         if (results.queryTruncated()) {
             spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
                     results.queryTokens(), embedder.maxTokens());
+        }
+        if (!results.ranked().isEmpty() && !results.anyStrong()) {
+            spec.commandLine().getErr().println("bearings: no passage is a strong match: your notes may not answer this"
+                    + (strongOnly ? "" : "; the nearest follow"));
+        }
+        if (strongOnly && !results.ranked().isEmpty()) {
+            results = new SearchNotes.Results(results.ranked().stream().filter(hit -> hit.strength() == MatchStrength.Level.STRONG)
+                    .toList(), results.queryTokens(), results.queryTruncated(), results.weights());
+            if (results.ranked().isEmpty() && !json) {
+                return 1;
+            }
         }
         print(results);
         // As grep and ripgrep: a search that finds nothing is not a success a script should take for one.
@@ -301,7 +316,7 @@ public final class SearchCommand implements Callable<Integer> {
                 String where = !hit.chunk().attachment().isEmpty() ? "attachment " + Visible.of(hit.chunk().attachment())
                         : String.format(Locale.ROOT, "%s  lines %d-%d", heading.isEmpty() ? "(top)" : heading, hit.chunk().startLine(),
                         hit.chunk().endLine());
-                fitted.lines(INDENT, INDENT, String.format(Locale.ROOT, "%s  score %.4f (%s)", where, hit.score(), why))
+                fitted.lines(INDENT, INDENT, String.format(Locale.ROOT, "%s  %s  score %.4f (%s)", where, hit.strength().label(), hit.score(), why))
                         .forEach(out::println);
                 fitted.lines(INDENT, INDENT, highlights.snippet(Visible.of(hit.snippet()))).forEach(out::println);
                 // Whole, however wide: a terminal opens a link only when it is on one line.

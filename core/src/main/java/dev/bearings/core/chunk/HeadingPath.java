@@ -2,6 +2,7 @@ package dev.bearings.core.chunk;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -35,6 +36,30 @@ public record HeadingPath(List<Heading> headings) {
 
     public boolean isRoot() {
         return headings.isEmpty();
+    }
+
+    /**
+     * The path that {@link #toString} wrote as this text; empty when no path writes it so (a heading whose
+     * text holds {@code " > "} cannot be told apart from two headings).
+     */
+    public static Optional<HeadingPath> parse(String text) {
+        List<Heading> headings = new ArrayList<>();
+        if (!text.isEmpty()) {
+            for (String part : text.split(java.util.regex.Pattern.quote(SEPARATOR), -1)) {
+                int level = 0;
+                while (level < part.length() && part.charAt(level) == '#') {
+                    level++;
+                }
+                boolean bare = level == part.length();
+                if (level < 1 || level > 6 || !bare && part.charAt(level) != ' '
+                        || !headings.isEmpty() && headings.get(headings.size() - 1).level() >= level) {
+                    return Optional.empty();
+                }
+                headings.add(new Heading(level, bare ? "" : part.substring(level + 1)));
+            }
+        }
+        HeadingPath path = new HeadingPath(headings);
+        return path.toString().equals(text) ? Optional.of(path) : Optional.empty();
     }
 
     /** The path as {@code # Main > ## Sub-section}; empty for text above the first heading. */

@@ -5,7 +5,10 @@ import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.chunk.TokenBudget;
 import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.chunk.HeadingPath;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.MatchStrength;
+import dev.bearings.core.search.SearchTuning;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,11 +29,12 @@ import java.util.TreeMap;
  * @param embedderSettings the settings the embedder was created with (its model, window), as given
  * @param modelId          what the embedder calls its model; vectors of different ids never mix
  * @param window           the model's token window the chunks are cut to
- * @param fusion           how hybrid search fuses the index's two lists: the fusion measured best for the
- *                         model when the index was built ({@link Fusion#measuredFor}), kept with it
+ * @param tuning           how the index is searched: the fusion of its two lists and the thresholds of a
+ *                         strong match, measured for the model when the index was built
+ *                         ({@link SearchTuning#measuredFor}), kept with it
  */
 public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudget, Prefix prefix, String embedder,
-                          Map<String, String> embedderSettings, String modelId, int window, int dimension, Fusion fusion) {
+                          Map<String, String> embedderSettings, String modelId, int window, int dimension, SearchTuning tuning) {
 
     /** What is embedded in front of a chunk's text. */
     public enum Prefix {
@@ -69,22 +73,36 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
         Objects.requireNonNull(prefix, "prefix");
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(modelId, "modelId");
-        Objects.requireNonNull(fusion, "fusion");
+        Objects.requireNonNull(tuning, "tuning");
         embedderSettings = Map.copyOf(embedderSettings);
         if (window < 1 || dimension < 1) {
             throw new IllegalArgumentException("window and dimension must be positive, were " + window + " and " + dimension);
         }
     }
 
-    /** A recipe searched with the fusion measured best for its model. */
+    /** A recipe searched as measured best for its model. */
     public IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudget, Prefix prefix, String embedder,
                        Map<String, String> embedderSettings, String modelId, int window, int dimension) {
         this(parser, rules, tokenBudget, prefix, embedder, embedderSettings, modelId, window, dimension,
-                Fusion.measuredFor(modelId));
+                SearchTuning.measuredFor(modelId));
+    }
+
+    /** How hybrid search fuses the index's two lists. */
+    public Fusion fusion() {
+        return tuning.fusion();
     }
 
     /** The same recipe searched with another fusion. */
     public IndexRecipe withFusion(Fusion other) {
+        return withTuning(tuning.withFusion(other));
+    }
+
+    /** The same recipe with other match strength thresholds. */
+    public IndexRecipe withStrength(MatchStrength other) {
+        return withTuning(tuning.withStrength(other));
+    }
+
+    private IndexRecipe withTuning(SearchTuning other) {
         return new IndexRecipe(parser, rules, tokenBudget, prefix, embedder, embedderSettings, modelId, window, dimension, other);
     }
 
@@ -103,6 +121,14 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
     /** What a note's chunks are embedded behind. */
     public ChunkPrefix prefix(String title) {
         return prefix.forTitle(title);
+    }
+
+    /**
+     * What the chunks of a note titled {@code title} are embedded behind: for the text of an attachment
+     * ({@code attachment} its name; empty for the note's own text), the title, then the attachment's name.
+     */
+    public ChunkPrefix prefix(String title, String attachment) {
+        return prefix(attachment.isEmpty() ? title : title + HeadingPath.SEPARATOR + "attachment " + attachment);
     }
 
     /** How chunks are cut, in words, for people: {@code max 300, min 30, overlap 40 words, window 256 tokens, ...}. */
@@ -161,7 +187,8 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
         fields.put("model", modelId);
         fields.put("window", Integer.toString(window));
         fields.put("dimension", Integer.toString(dimension));
-        fields.put("fusion", fusion.describe());
+        fields.put("fusion", tuning.fusion().describe());
+        fields.put("strength", tuning.strength().describe());
         return fields;
     }
 
@@ -173,13 +200,15 @@ public record IndexRecipe(String parser, ChunkingRules rules, boolean tokenBudge
             }
         });
         String model = required(fields, "model");
-        // An index from before the recipe held its fusion is searched with the one measured for its model.
-        Fusion fusion = fields.containsKey("fusion") ? Fusion.parse(fields.get("fusion")) : Fusion.measuredFor(model);
+        // An index from before the recipe held its fusion, or its strength thresholds, is searched with its model's.
+        SearchTuning measured = SearchTuning.measuredFor(model);
+        SearchTuning tuning = new SearchTuning(fields.containsKey("fusion") ? Fusion.parse(fields.get("fusion")) : measured.fusion(),
+                fields.containsKey("strength") ? MatchStrength.parse(fields.get("strength"), measured.strength()) : measured.strength());
         return new IndexRecipe(required(fields, "parser"),
                 new ChunkingRules(number(fields, "max-words"), number(fields, "min-words"), number(fields, "overlap-words")),
                 Boolean.parseBoolean(required(fields, "token-budget")), Prefix.ofLabel(required(fields, "prefix")),
                 required(fields, "embedder"), settings, model, number(fields, "window"),
-                number(fields, "dimension"), fusion);
+                number(fields, "dimension"), tuning);
     }
 
     private static String required(Map<String, String> fields, String name) {

@@ -9,7 +9,7 @@ import java.util.TreeMap;
  * How hybrid search turns the vector list and the keyword list of one query into one ranking. The
  * kinds ({@link QueryAwareFusion}, {@link ReciprocalRankFusion}, {@link ConvexFusion},
  * {@link AdaptiveFusion}) were measured on the evaluation suite, and the default for each model chosen
- * there ({@link #measuredFor}): docs/decisions/0002-fusion-and-model.md and 0003-query-aware-fusion.md.
+ * there ({@link SearchTuning#measuredFor}): docs/decisions/0002-fusion-and-model.md and 0003-query-aware-fusion.md.
  * An index records the fusion it is searched with, in its recipe.
  */
 public interface Fusion {
@@ -19,12 +19,6 @@ public interface Fusion {
      * datasets in both stores and checked by leaving each dataset out in turn: decision record 0003.
      */
     Fusion QUERY_AWARE = new QueryAwareFusion(0.5, 2, 2, -2);
-
-    /**
-     * The default with all-MiniLM-L6-v2, measured for it in decision record 0002 (the best worst case
-     * over the suite of that time); an index built with it keeps it.
-     */
-    Fusion MINILM = new ConvexFusion(0.3);
 
     /** Reciprocal rank fusion as first published: k = 60, equal weights. */
     Fusion CLASSIC = new ReciprocalRankFusion(60, 1, 1);
@@ -63,14 +57,6 @@ public interface Fusion {
 
     /** The two lists as one ranking, best first; ties keep the order of first appearance, vector list first. */
     Ranking fuse(String query, List<RankedChunk> vector, List<RankedChunk> keyword);
-
-    /**
-     * The fusion measured best for a model, by the model id its embedder reports: all-MiniLM-L6-v2 keeps
-     * {@link #MINILM}; bge-small-en-v1.5, and any other model (unmeasured), get {@link #QUERY_AWARE}.
-     */
-    static Fusion measuredFor(String modelId) {
-        return modelId.startsWith("all-MiniLM-L6-v2") ? MINILM : QUERY_AWARE;
-    }
 
     /** For tables and options: {@code rrf:k=10,kw=2}, the form {@link #parse} reads. */
     String describe();

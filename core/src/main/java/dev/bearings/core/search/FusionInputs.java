@@ -32,7 +32,7 @@ final class FusionInputs {
         Map<String, Candidate> byKey = new LinkedHashMap<>();
         for (int i = 0; i < vector.size(); i++) {
             RankedChunk hit = vector.get(i);
-            Candidate c = byKey.computeIfAbsent(key(hit.chunk()), k -> new Candidate(hit.chunk()));
+            Candidate c = byKey.computeIfAbsent(hit.chunk().key(), k -> new Candidate(hit.chunk()));
             if (c.vectorRank == 0) {
                 c.vectorRank = i + 1;
                 c.vectorScore = hit.score();
@@ -40,7 +40,7 @@ final class FusionInputs {
         }
         for (int i = 0; i < keyword.size(); i++) {
             RankedChunk hit = keyword.get(i);
-            Candidate c = byKey.computeIfAbsent(key(hit.chunk()), k -> new Candidate(hit.chunk()));
+            Candidate c = byKey.computeIfAbsent(hit.chunk().key(), k -> new Candidate(hit.chunk()));
             if (c.keywordRank == 0) {
                 c.keywordRank = i + 1;
                 c.keywordScore = hit.score();
@@ -58,9 +58,5 @@ final class FusionInputs {
         }
         fused.sort(Comparator.comparingDouble(Fusion.Fused::score).reversed());
         return fused;
-    }
-
-    static String key(StoredChunk chunk) {
-        return chunk.note().source() + "\u0000" + chunk.note().id() + "\u0000" + chunk.ordinal();
     }
 }

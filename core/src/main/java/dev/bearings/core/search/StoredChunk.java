@@ -14,4 +14,9 @@ public record StoredChunk(IndexedNote note, int ordinal, String headingPath, int
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(attachment, "attachment");
     }
+
+    /** What tells this chunk from every other in an index: its note's source and id, and its place in the note. */
+    public String key() {
+        return note.source() + "\u0000" + note.id() + "\u0000" + ordinal;
+    }
 }

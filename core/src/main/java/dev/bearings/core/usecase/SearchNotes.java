@@ -5,19 +5,27 @@ import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.ChunkLinks;
+import dev.bearings.core.chunk.HeadingPath;
+import dev.bearings.core.embed.Vectors;
+import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.core.search.KeywordSearch;
+import dev.bearings.core.search.MatchStrength;
 import dev.bearings.core.search.RankedChunk;
+import dev.bearings.core.search.SearchTuning;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.PassageSections;
 import dev.bearings.core.search.Snippets;
 import dev.bearings.core.search.StoredChunk;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -30,7 +38,9 @@ import java.util.function.Supplier;
  * Use case: a question to the passages that answer it, grouped under their notes. Dense vectors
  * find paraphrases, keywords find names and numbers; in {@code hybrid} mode (the default) both
  * lists are fused by the index's fusion, which weighs them for each query. Several chunks of one
- * note may come back, ranked.
+ * note may come back, ranked. Every hit says how strong a match it is ({@link MatchStrength}), from its
+ * vector similarity, which is known for a hit found by keywords alone too (its stored vector), and its
+ * keyword score.
  */
 public final class SearchNotes {
     private static final int SNIPPET_CHARS = 240;
@@ -91,9 +101,12 @@ public final class SearchNotes {
      * @param score       fused score (hybrid), cosine (vector) or BM25 (keyword)
      * @param vectorRank  1-based rank in the vector list, when it was there
      * @param keywordRank 1-based rank in the keyword list, when it was there
+     * @param similarity  the cosine of the question and the passage, before any scaling (NaN only when the
+     *                    passage's vector could not be had)
+     * @param strength    whether it is a strong match or a weak one, by the index's thresholds
      */
-    public record Hit(StoredChunk chunk, double score, OptionalInt vectorRank, OptionalInt keywordRank,
-                      Set<String> queryTerms) {
+    public record Hit(StoredChunk chunk, double score, OptionalInt vectorRank, OptionalInt keywordRank, double similarity,
+                      MatchStrength.Level strength, Set<String> queryTerms) {
 
         /** An extract around the query's words, marked; made when asked for, as only displayed hits need one. */
         public String snippet() {
@@ -120,34 +133,46 @@ public final class SearchNotes {
     }
 
     /**
-     * @param ranked         every hit, best first
-     * @param queryTruncated the query was longer than the model's window and was cut to it
-     * @param weights        how much the vector and the keyword list counted for this query
+     * @param ranked            every hit, best first
+     * @param queryTruncated    the query was longer than the model's window and was cut to it
+     * @param weights           how much the vector and the keyword list counted for this query
      */
     public record Results(List<Hit> ranked, int queryTokens, boolean queryTruncated, Fusion.Weights weights) {
         /** The hits grouped under their notes: notes in the order of their best hit. */
         public List<NoteHits> notes() {
             return group(ranked);
         }
+
+        /** Whether any hit is a strong match. */
+        public boolean anyStrong() {
+            return ranked.stream().anyMatch(hit -> hit.strength() == MatchStrength.Level.STRONG);
+        }
     }
 
     /**
      * The lists a query draws from, before they are ranked: computed once, they can be ranked in
      * every mode and with every fusion, which is how {@code eval} compares them.
+     *
+     * @param similarities the cosine of the question and each keyword hit the vector list does not hold, by
+     *                     {@link StoredChunk#key()}, for as many as a ranking of the request's limit can show
      */
-    public record Candidates(List<RankedChunk> vector, List<RankedChunk> keyword, int queryTokens, boolean queryTruncated) {
+    public record Candidates(List<RankedChunk> vector, List<RankedChunk> keyword, Map<String, Double> similarities,
+                             int queryTokens, boolean queryTruncated) {
+        public Candidates {
+            similarities = Map.copyOf(similarities);
+        }
     }
 
     private final Embedder embedder;
-    private final Fusion fusion;
+    private final SearchTuning tuning;
 
-    public SearchNotes(Embedder embedder, Fusion fusion) {
+    public SearchNotes(Embedder embedder, SearchTuning tuning) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
-        this.fusion = Objects.requireNonNull(fusion, "fusion");
+        this.tuning = Objects.requireNonNull(tuning, "tuning");
     }
 
     public Results search(ChunkIndexReader index, Request request) {
-        return rank(candidates(index, request, request.mode()), request, fusion);
+        return rank(candidates(index, request, request.mode()), request, tuning.fusion(), tuning.strength());
     }
 
     /**
@@ -168,20 +193,20 @@ public final class SearchNotes {
                     : CompletableFuture.completedFuture(leg.get());
         }
         List<RankedChunk> vector = List.of();
-        int queryTokens = 0;
-        boolean truncated = false;
-        if (mode != Mode.KEYWORD) {
-            try {
-                Embedding query = embedder.embedQuery(request.query());
-                queryTokens = query.tokens();
-                truncated = query.truncated();
+        Embedding query;
+        try {
+            // Every mode embeds the question: a keyword hit's strength needs its similarity too.
+            query = embedder.embedQuery(request.query());
+            if (mode != Mode.KEYWORD) {
                 vector = index.nearest(query.vector(), candidates, request.filter());
-            } catch (RuntimeException e) {
-                keyword.cancel(false);
-                throw e;
             }
+        } catch (RuntimeException e) {
+            keyword.cancel(false);
+            throw e;
         }
-        return new Candidates(vector, KeywordLeg.join(keyword), queryTokens, truncated);
+        List<RankedChunk> keywords = KeywordLeg.join(keyword);
+        return new Candidates(vector, keywords, similarities(index, query.vector(), vector, keywords, request.limit()),
+                query.tokens(), query.truncated());
     }
 
     /** The threads keyword lists are asked for on, and how their answer is waited for. */
@@ -208,35 +233,91 @@ public final class SearchNotes {
         }
     }
 
-    /** Ranks the candidates in {@code request}'s mode, fusing them with {@code fusion} in hybrid mode. */
-    public static Results rank(Candidates candidates, Request request, Fusion fusion) {
+    /**
+     * The cosine of the question and each keyword hit that the vector list does not hold, among the first
+     * {@code limit} keyword hits (no later one can be ranked within the limit: every keyword hit above it
+     * outranks it), from the vectors the index stores for their text, found by the hash of the text as
+     * embedded; a passage whose stored vector is not found that way is embedded again.
+     */
+    private Map<String, Double> similarities(ChunkIndexReader index, float[] query, List<RankedChunk> vector,
+                                             List<RankedChunk> keyword, int limit) {
+        Set<String> found = new HashSet<>();
+        vector.forEach(hit -> found.add(hit.chunk().key()));
+        IndexRecipe recipe = index.manifest().recipe();
+        Map<String, String> embeddedByKey = new LinkedHashMap<>();
+        for (RankedChunk hit : keyword.subList(0, Math.min(limit, keyword.size()))) {
+            if (!found.contains(hit.chunk().key())) {
+                embeddedByKey.put(hit.chunk().key(), embedded(recipe, hit.chunk()));
+            }
+        }
+        if (embeddedByKey.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> hashByKey = new HashMap<>();
+        embeddedByKey.forEach((key, text) -> hashByKey.put(key, SyncIndex.sha256(text)));
+        Map<String, float[]> stored = index.vectorsByHash(hashByKey.values());
+        Map<String, Double> similarities = new HashMap<>();
+        List<String> missing = new ArrayList<>();
+        hashByKey.forEach((key, hash) -> {
+            float[] vectorOfText = stored.get(hash);
+            if (vectorOfText != null && vectorOfText.length == query.length) {
+                similarities.put(key, Vectors.dot(query, vectorOfText));
+            } else {
+                missing.add(key);
+            }
+        });
+        if (!missing.isEmpty()) {
+            List<Embedding> again = embedder.embed(missing.stream().map(embeddedByKey::get).toList());
+            for (int i = 0; i < missing.size(); i++) {
+                similarities.put(missing.get(i), Vectors.dot(query, again.get(i).vector()));
+            }
+        }
+        return similarities;
+    }
+
+    /** A stored chunk's text as it was embedded, prefix included ({@link SyncIndex}); the bare text when its path cannot be read back. */
+    private static String embedded(IndexRecipe recipe, StoredChunk chunk) {
+        Optional<HeadingPath> path = HeadingPath.parse(chunk.headingPath());
+        return path.map(p -> recipe.prefix(chunk.note().title(), chunk.attachment()).apply(p, chunk.text())).orElse(chunk.text());
+    }
+
+    /**
+     * Ranks the candidates in {@code request}'s mode, fusing them with {@code fusion} in hybrid mode, and
+     * says each hit's strength by {@code strength}.
+     */
+    public static Results rank(Candidates candidates, Request request, Fusion fusion, MatchStrength strength) {
         Set<String> terms = Snippets.terms(request.query());
+        Map<String, Double> similarity = new HashMap<>(candidates.similarities());
+        candidates.vector().forEach(hit -> similarity.putIfAbsent(hit.chunk().key(), hit.score()));
+        Map<String, Double> keywordScore = new HashMap<>();
+        candidates.keyword().forEach(hit -> keywordScore.putIfAbsent(hit.chunk().key(), hit.score()));
         List<Hit> hits = new ArrayList<>();
         Mode mode = request.mode();
         Fusion.Weights weights = mode == Mode.VECTOR ? Fusion.Weights.VECTOR_ONLY : Fusion.Weights.KEYWORD_ONLY;
+        List<Fusion.Fused> ranked = new ArrayList<>();
         if (mode == Mode.HYBRID) {
             Fusion.Ranking ranking = fusion.fuse(request.query(), candidates.vector(), candidates.keyword());
             weights = ranking.weights();
-            for (Fusion.Fused fused : ranking.hits()) {
-                if (hits.size() == request.limit()) {
-                    break;
-                }
-                hits.add(hit(fused.chunk(), fused.score(), fused.vectorRank(), fused.keywordRank(), terms));
-            }
+            ranked.addAll(ranking.hits());
         } else {
             List<RankedChunk> list = mode == Mode.VECTOR ? candidates.vector() : candidates.keyword();
-            for (int i = 0; i < Math.min(request.limit(), list.size()); i++) {
-                RankedChunk ranked = list.get(i);
-                hits.add(hit(ranked.chunk(), ranked.score(), mode == Mode.VECTOR ? i + 1 : 0,
-                        mode == Mode.KEYWORD ? i + 1 : 0, terms));
+            for (int i = 0; i < list.size(); i++) {
+                ranked.add(new Fusion.Fused(list.get(i).chunk(), list.get(i).score(), mode == Mode.VECTOR ? i + 1 : 0,
+                        mode == Mode.KEYWORD ? i + 1 : 0));
             }
         }
+        for (Fusion.Fused fused : ranked) {
+            if (hits.size() == request.limit()) {
+                break;
+            }
+            String key = fused.chunk().key();
+            double cosine = similarity.getOrDefault(key, Double.NaN);
+            hits.add(new Hit(fused.chunk(), fused.score(),
+                    fused.vectorRank() > 0 ? OptionalInt.of(fused.vectorRank()) : OptionalInt.empty(),
+                    fused.keywordRank() > 0 ? OptionalInt.of(fused.keywordRank()) : OptionalInt.empty(), cosine,
+                    strength.of(cosine, keywordScore.getOrDefault(key, 0.0)), terms));
+        }
         return new Results(List.copyOf(hits), candidates.queryTokens(), candidates.queryTruncated(), weights);
-    }
-
-    private static Hit hit(StoredChunk chunk, double score, int vectorRank, int keywordRank, Set<String> terms) {
-        return new Hit(chunk, score, vectorRank > 0 ? OptionalInt.of(vectorRank) : OptionalInt.empty(),
-                keywordRank > 0 ? OptionalInt.of(keywordRank) : OptionalInt.empty(), terms);
     }
 
     /** Notes in the order of their best hit; each note's hits in score order. */

@@ -3,7 +3,6 @@ package dev.bearings.core.usecase;
 import dev.bearings.core.chunk.Chunk;
 import dev.bearings.core.chunk.ChunkPrefix;
 import dev.bearings.core.chunk.Chunker;
-import dev.bearings.core.chunk.HeadingPath;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.index.ChunkIndex;
@@ -250,11 +249,10 @@ public final class SyncIndex {
         MarkdownDocument document = MarkdownDocument.parse(note.text(), parser);
         String title = document.title(note.title());
         List<Piece> pieces = new ArrayList<>();
-        addPieces(document, recipe.prefix(title), "", pieces);
+        addPieces(document, recipe.prefix(title, ""), "", pieces);
         for (Note.Attachment attachment : note.attachments()) {
             MarkdownDocument text = MarkdownDocument.parse(attachment.text(), parser);
-            addPieces(text, recipe.prefix(title + HeadingPath.SEPARATOR + "attachment " + attachment.name()),
-                    attachment.name(), pieces);
+            addPieces(text, recipe.prefix(title, attachment.name()), attachment.name(), pieces);
         }
         IndexedNote indexed = new IndexedNote(sourceName, note.id(), fingerprint.version(), title, note.tags(),
                 note.modified(), note.link());

@@ -9,6 +9,13 @@ import dev.bearings.core.index.IndexStats;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.note.IndexedNote;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.MatchStrength;
+import dev.bearings.core.search.SearchTuning;
+import dev.bearings.core.embed.Vectors;
+import dev.bearings.core.source.MemorySource;
+import dev.bearings.core.note.Note;
+import dev.bearings.testkit.LineParser;
+import java.time.Clock;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.testkit.ForwardingChunkIndex;
@@ -37,6 +44,7 @@ class SearchNotesTest {
     @TempDir
     Path folder;
 
+    private static final MatchStrength STRENGTH = SearchTuning.BGE_SMALL.strength();
     private final WordHashingEmbedder embedder = new WordHashingEmbedder(256, 32);
     private ChunkIndex index;
 
@@ -72,7 +80,7 @@ class SearchNotesTest {
     }
 
     private SearchNotes.Results search(String query, int limit, SearchNotes.Mode mode, SearchFilter filter) {
-        return new SearchNotes(embedder, Fusion.QUERY_AWARE).search(index, new SearchNotes.Request(query, limit, mode, filter));
+        return new SearchNotes(embedder, SearchTuning.BGE_SMALL).search(index, new SearchNotes.Request(query, limit, mode, filter));
     }
 
     private static List<String> ids(List<SearchNotes.Hit> hits) {
@@ -101,13 +109,32 @@ class SearchNotesTest {
         assertThat(results.ranked().get(1).keywordRank()).hasValue(2);
         assertThat(results.ranked().get(0).vectorRank()).isEmpty();
         assertThat(results.ranked().get(0).score()).isGreaterThan(results.ranked().get(1).score());
-        assertThat(results.queryTokens()).as("nothing embedded").isZero();
-        assertThat(embedder.embedded()).as("only the fixture was embedded").isEqualTo(5);
+        assertThat(results.queryTokens()).as("the question is embedded for the hits' similarity").isEqualTo(4);
+    }
+
+    @Test
+    void aHitFoundByKeywordsAloneHasTheSimilarityOfItsStoredVector() throws Exception {
+        IndexRecipe recipe = IndexRecipe.of("lines", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "word-hashing",
+                Map.of(), embedder);
+        try (ChunkIndex synced = MemoryChunkIndex.store().open(folder.resolve("synced"), recipe, false)) {
+            new SyncIndex(new LineParser(), recipe, embedder, Clock.systemUTC()).sync(new MemorySource("notes", List.of(
+                    new Note("vpn.md", "Home VPN", "# Home VPN\n## Tunnel\nwireguard tunnel listens on udp port 51820\n", Set.of(),
+                            Instant.EPOCH, "file:///vpn.md", List.of()))), synced, SyncIndex.Progress.NONE);
+            int before = embedder.embedded();
+            SearchNotes.Hit hit = new SearchNotes(embedder, SearchTuning.BGE_SMALL).search(synced,
+                    new SearchNotes.Request("udp 51820", 5, SearchNotes.Mode.KEYWORD, SearchFilter.NONE)).ranked().get(0);
+            assertThat(embedder.embedded() - before).as("the question alone: the passage's vector is the one stored").isOne();
+            double stored = synced.nearest(embedder.embedQuery("udp 51820").vector(), 1, SearchFilter.NONE).get(0).score();
+            assertThat(hit.similarity()).isCloseTo(stored, within(1e-6));
+        }
+        SearchNotes.Hit unhashed = search("certificates portal", 1, SearchNotes.Mode.KEYWORD).ranked().get(0);
+        assertThat(unhashed.similarity()).as("a vector not found by its hash: the passage is embedded again").isNotNaN()
+                .isBetween(-1.0, 1.0);
     }
 
     @Test
     void hybridModeFusesBothListsAsFusionSays() {
-        SearchNotes search = new SearchNotes(embedder, Fusion.QUERY_AWARE);
+        SearchNotes search = new SearchNotes(embedder, SearchTuning.BGE_SMALL);
         SearchNotes.Request request = new SearchNotes.Request("vpn certificates port", 3, SearchNotes.Mode.HYBRID,
                 SearchFilter.NONE);
         SearchNotes.Candidates candidates = search.candidates(index, request, SearchNotes.Mode.HYBRID);
@@ -125,13 +152,13 @@ class SearchNotesTest {
             assertThat(hit.vectorRank().orElse(0)).isEqualTo(fused.get(i).vectorRank());
             assertThat(hit.keywordRank().orElse(0)).isEqualTo(fused.get(i).keywordRank());
         }
-        SearchNotes.Results classic = SearchNotes.rank(candidates, request, Fusion.CLASSIC);
+        SearchNotes.Results classic = SearchNotes.rank(candidates, request, Fusion.CLASSIC, STRENGTH);
         assertThat(classic.ranked().get(0).score()).isEqualTo(Fusion.CLASSIC.fuse(request.query(), candidates.vector(), candidates.keyword())
                 .hits().get(0).score());
         assertThat(SearchNotes.rank(candidates, new SearchNotes.Request(request.query(), 3, SearchNotes.Mode.VECTOR,
-                SearchFilter.NONE), Fusion.CLASSIC).weights()).isEqualTo(Fusion.Weights.VECTOR_ONLY);
+                SearchFilter.NONE), Fusion.CLASSIC, STRENGTH).weights()).isEqualTo(Fusion.Weights.VECTOR_ONLY);
         assertThat(SearchNotes.rank(candidates, new SearchNotes.Request(request.query(), 3, SearchNotes.Mode.KEYWORD,
-                SearchFilter.NONE), Fusion.CLASSIC).weights()).isEqualTo(Fusion.Weights.KEYWORD_ONLY);
+                SearchFilter.NONE), Fusion.CLASSIC, STRENGTH).weights()).isEqualTo(Fusion.Weights.KEYWORD_ONLY);
     }
 
     @Test
@@ -167,7 +194,7 @@ class SearchNotesTest {
     @Test
     void eachListFetchesFiftyCandidatesOrFourTimesTheLimitAndOnlyTheListsTheModeNeeds() {
         Recording recording = new Recording(index);
-        SearchNotes search = new SearchNotes(embedder, Fusion.QUERY_AWARE);
+        SearchNotes search = new SearchNotes(embedder, SearchTuning.BGE_SMALL);
         search.search(recording, new SearchNotes.Request("vpn", 12, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
         search.search(recording, new SearchNotes.Request("vpn", 13, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
         search.search(recording, new SearchNotes.Request("vpn", 1, SearchNotes.Mode.VECTOR, SearchFilter.NONE));
@@ -267,7 +294,7 @@ class SearchNotesTest {
             public void close() {
             }
         };
-        SearchNotes search = new SearchNotes(embedder, Fusion.QUERY_AWARE);
+        SearchNotes search = new SearchNotes(embedder, SearchTuning.BGE_SMALL);
         assertThatThrownBy(() -> search.search(plain, new SearchNotes.Request("vpn", 3, SearchNotes.Mode.KEYWORD,
                 SearchFilter.NONE))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keywords");
         SearchNotes.Results hybrid = search.search(plain, new SearchNotes.Request("wireguard tunnel", 3,
@@ -315,6 +342,6 @@ class SearchNotesTest {
                 .hasMessageContaining("limit must be at least 1, was 0");
         assertThatThrownBy(() -> new SearchNotes.Request(null, 1, SearchNotes.Mode.HYBRID, SearchFilter.NONE))
                 .isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> new SearchNotes(null, Fusion.QUERY_AWARE)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new SearchNotes(null, SearchTuning.BGE_SMALL)).isInstanceOf(NullPointerException.class);
     }
 }

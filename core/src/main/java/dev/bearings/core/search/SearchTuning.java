@@ -1,0 +1,45 @@
+package dev.bearings.core.search;
+
+import java.util.Objects;
+
+/**
+ * How an index of one model is searched: the fusion of its two lists and the thresholds of a strong
+ * match. Each model's tuning is measured for it and lives here, in {@link #measuredFor}, the one place
+ * that names models; an index records its own in its recipe, so that a newer default reaches it only
+ * when it is rebuilt (an index recorded before a part existed gets its model's).
+ */
+public record SearchTuning(Fusion fusion, MatchStrength strength) {
+
+    /**
+     * bge-small-en-v1.5, the default model: the query-aware fusion of decision record 0003, the strength
+     * thresholds of decision record 0006.
+     */
+    public static final SearchTuning BGE_SMALL = new SearchTuning(Fusion.QUERY_AWARE, new MatchStrength(0.66, 0.8, 0.5));
+
+    /**
+     * all-MiniLM-L6-v2: convex fusion at alpha 0.3, the best worst case of decision record 0002's suite,
+     * and strength thresholds measured for it in decision record 0006.
+     */
+    public static final SearchTuning MINILM = new SearchTuning(new ConvexFusion(0.3), new MatchStrength(0.5, 0.8, 0.35));
+
+    public SearchTuning {
+        Objects.requireNonNull(fusion, "fusion");
+        Objects.requireNonNull(strength, "strength");
+    }
+
+    /**
+     * The tuning measured for a model, by the model id its embedder reports: all-MiniLM-L6-v2 gets
+     * {@link #MINILM}; bge-small-en-v1.5, and any model not measured, {@link #BGE_SMALL}.
+     */
+    public static SearchTuning measuredFor(String modelId) {
+        return modelId.startsWith("all-MiniLM-L6-v2") ? MINILM : BGE_SMALL;
+    }
+
+    public SearchTuning withFusion(Fusion other) {
+        return new SearchTuning(other, strength);
+    }
+
+    public SearchTuning withStrength(MatchStrength other) {
+        return new SearchTuning(fusion, other);
+    }
+}
