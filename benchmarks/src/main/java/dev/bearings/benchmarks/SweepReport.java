@@ -59,7 +59,7 @@ final class SweepReport {
                     Boolean.parseBoolean(c[4]), Boolean.parseBoolean(c[5]));
             var row = new RetrievalEvaluation.Row(c[0], "sqlite", c[6], "-", RetrievalEvaluation.ALL, Integer.parseInt(c[7]),
                     Double.parseDouble(c[10]), Double.parseDouble(c[8]), Double.parseDouble(c[9]), Double.NaN,
-                    Double.parseDouble(c[11]), 0, Integer.parseInt(c[12]), Double.parseDouble(c[14]), Double.parseDouble(c[13]));
+                    Double.parseDouble(c[11]), 0, Integer.parseInt(c[12]), Double.parseDouble(c[14]), Double.parseDouble(c[13]), Double.NaN);
             results.add(new ChunkingSweep.Result(c[0], rules, row, Double.parseDouble(c[14]), Long.parseLong(c[15])));
         }
         return results;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.core.search.Fusion;
 import dev.bearings.eval.PersonalNotes;
+import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.eval.ProjectData;
 import dev.bearings.testkit.Prerequisite;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,13 @@ class EvalCommandTest {
         Set<String> seen = new TreeSet<>();
         for (JsonNode row : rows) {
             seen.add(row.get("store").asText() + " " + row.get("dataset").asText() + " " + row.get("mode").asText());
+            assertThat(row.get("strong").asDouble()).as("a share of questions").isBetween(0.0, 1.0);
+            if (row.get("group").asText().equals(RetrievalEvaluation.UNANSWERABLE)) {
+                // Questions the notes do not answer have no ranking to score, only their strong hits to count.
+                assertThat(row.get("dataset").asText()).isEqualTo("personal-notes-b");
+                assertThat(row.get("ndcg10").asDouble()).isNaN();
+                continue;
+            }
             assertThat(row.get("ndcg10").asDouble()).isBetween(0.0, 1.0);
             assertThat(row.get("recall10").asDouble()).isGreaterThanOrEqualTo(row.get("recall5").asDouble());
         }

@@ -33,9 +33,12 @@ import java.util.zip.GZIPInputStream;
  *                           personal notes' synonym, paraphrase, ...); results are also reported per kind
  * @param skipsQueryDocument whether a retrieved note whose id is the query's own is skipped before
  *                           scoring (BEIR's ignore-identical-ids rule: ArguAna's queries are documents)
+ * @param unanswerable       questions the notes do not answer, by id, in file order: a search should find no
+ *                           strong match for them (none judged, none in {@code queries})
  */
 public record EvalDataset(String name, List<Note> notes, Map<String, String> queries, Map<String, Map<String, Integer>> gold,
-                          Map<String, GoldSpan> spans, Map<String, String> groups, boolean skipsQueryDocument) {
+                          Map<String, GoldSpan> spans, Map<String, String> groups, boolean skipsQueryDocument,
+                          Map<String, String> unanswerable) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public EvalDataset {
@@ -44,6 +47,13 @@ public record EvalDataset(String name, List<Note> notes, Map<String, String> que
         gold = Map.copyOf(gold);
         spans = Map.copyOf(spans);
         groups = Map.copyOf(groups);
+        unanswerable = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(unanswerable));
+    }
+
+    /** A dataset whose every question is answered. */
+    public EvalDataset(String name, List<Note> notes, Map<String, String> queries, Map<String, Map<String, Integer>> gold,
+                       Map<String, GoldSpan> spans, Map<String, String> groups, boolean skipsQueryDocument) {
+        this(name, notes, queries, gold, spans, groups, skipsQueryDocument, Map.of());
     }
 
     /** A dataset without kinds of question whose queries are not documents. */
@@ -102,7 +112,7 @@ public record EvalDataset(String name, List<Note> notes, Map<String, String> que
         List<Note> renamed = notes.stream().map(n -> new Note(n.id(), n.id(),
                 (n.title().isBlank() ? "" : "# " + n.title() + "\n\n") + n.text(), n.tags(), n.modified(), n.link(),
                 n.attachments())).toList();
-        return new EvalDataset(name + " (named by id)", renamed, queries, gold, spans, groups, skipsQueryDocument);
+        return new EvalDataset(name + " (named by id)", renamed, queries, gold, spans, groups, skipsQueryDocument, unanswerable);
     }
 
     /** ObliQA layout: markdown/*.md, passages.jsonl (code-point spans), queries-dev.jsonl, qrels-passage-dev.tsv. */

@@ -34,6 +34,8 @@ import java.util.stream.Stream;
  * judged by note at both levels.
  */
 public final class PersonalNotes {
+    /** Beside {@code questions.jsonl}, optional: questions the notes do not answer, {@code {"id", "text"}} a line. */
+    public static final String UNANSWERABLE = "unanswerable.jsonl";
     /** The checksum of the set as it was frozen, before any tuning (docs/decisions/0002-fusion-and-model.md). */
     public static final String FROZEN_CHECKSUM = "001389f8f2b9cb6bcff28f4c9d5b7bc0c87778f88e140d0801883c03e3a92fef";
 
@@ -108,7 +110,17 @@ public final class PersonalNotes {
             groups.put(id, q.get("kind").asText());
         }
         String name = own ? level.ownName : dir.toAbsolutePath().normalize().getFileName() + level.suffix;
-        return new EvalDataset(name, List.copyOf(notes.values()), queries, gold, spans, groups, false);
+        // Questions the notes do not answer are asked once, with the set at note level.
+        Map<String, String> unanswerable = new LinkedHashMap<>();
+        if (level == Level.NOTE && Files.isRegularFile(dir.resolve(UNANSWERABLE))) {
+            for (JsonNode q : EvalDataset.jsonLines(dir.resolve(UNANSWERABLE))) {
+                if (q.path("id").asText("").isBlank() || q.path("text").asText("").isBlank()) {
+                    throw new IOException(dir.resolve(UNANSWERABLE) + " has a line without an id or a text: " + q);
+                }
+                unanswerable.put(q.get("id").asText(), q.get("text").asText());
+            }
+        }
+        return new EvalDataset(name, List.copyOf(notes.values()), queries, gold, spans, groups, false, unanswerable);
     }
 
     private static Note known(Map<String, Note> notes, String noteId, String question) throws IOException {

@@ -7,6 +7,7 @@ import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.markdown.MarkdownParser;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.MatchStrength;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.StoredChunk;
 import dev.bearings.core.source.MemorySource;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -55,15 +57,24 @@ public final class RetrievalEvaluation {
 
     /**
      * One row of results: a mode (and fusion) on a dataset, over all its queries ({@link #ALL}) or over
-     * one kind of question.
+     * one kind of question, or over the questions its notes do not answer ({@link #UNANSWERABLE}: no
+     * ranking is scored, only {@code strong}).
+     *
+     * @param strong the share of the questions whose first right hit among the first {@value #SHOWN} is a
+     *               strong match (one with no right hit there counts as not); of unanswerable questions,
+     *               the share with any strong hit among the first {@value #SHOWN}
      */
     public record Row(String dataset, String store, String mode, String fusion, String group, int queries, double ndcg10,
                       double recall5, double recall10, double recall100, double mrr10, int notes, int chunks,
-                      double indexSeconds, double indexMegabytes) {
+                      double indexSeconds, double indexMegabytes, double strong) {
     }
 
     /** The group of a row over all of a dataset's queries. */
     public static final String ALL = "all";
+    /** The group of a row over the questions a dataset's notes do not answer. */
+    public static final String UNANSWERABLE = "unanswerable";
+    /** How many hits a search shows unless asked for more: what a match's strength is judged on. */
+    public static final int SHOWN = 10;
 
     private RetrievalEvaluation() {
     }
@@ -72,7 +83,7 @@ public final class RetrievalEvaluation {
     public record Indexed(int notes, int chunks, double seconds, double megabytes) {
     }
 
-    /** Sees one judged query's candidate lists, fetched once for every mode and fusion. */
+    /** Sees one query's candidate lists, fetched once for every mode and fusion. */
     @FunctionalInterface
     public interface QueryVisitor {
         void visit(String queryId, SearchNotes.Request request, SearchNotes.Candidates candidates) throws Exception;
@@ -80,37 +91,76 @@ public final class RetrievalEvaluation {
 
     public static List<Row> run(EvalDataset data, Setup setup, Embedder embedder) throws Exception {
         List<SearchNotes.Mode> modes = setup.modes();
+        MatchStrength strength = setup.recipe().tuning().strength();
         // Each query's lists are fetched once and ranked in every mode and fusion measured.
         Map<List<String>, double[]> sums = new LinkedHashMap<>();
         Map<List<String>, Integer> counts = new LinkedHashMap<>();
-        Indexed indexed = eachQuery(data, setup, embedder, (queryId, request, candidates) -> {
+        QueryVisitor judged = (queryId, request, candidates) -> {
             List<String> groups = data.groups().containsKey(queryId) ? List.of(ALL, data.groups().get(queryId)) : List.of(ALL);
             for (SearchNotes.Mode m : modes) {
                 for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? setup.fusions() : List.of(setup.recipe().fusion())) {
                     SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
-                            request.query(), request.limit(), m, SearchFilter.NONE), fusion,
-                            setup.recipe().tuning().strength());
+                            request.query(), request.limit(), m, SearchFilter.NONE), fusion, strength);
                     double[] scores = scores(data, queryId, results.ranked().stream().map(SearchNotes.Hit::chunk).toList());
+                    double strong = firstRightIsStrong(data, queryId, results.ranked()) ? 1 : 0;
                     for (String group : groups) {
-                        List<String> key = List.of(m.name().toLowerCase(Locale.ROOT),
-                                m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-", group);
-                        double[] sum = sums.computeIfAbsent(key, x -> new double[5]);
-                        for (int i = 0; i < sum.length; i++) {
-                            sum[i] += scores[i];
-                        }
-                        counts.merge(key, 1, Integer::sum);
+                        add(sums, counts, List.of(m.name().toLowerCase(Locale.ROOT),
+                                m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-", group), scores, strong);
                     }
                 }
             }
-        });
+        };
+        QueryVisitor unanswerable = (queryId, request, candidates) -> {
+            for (SearchNotes.Mode m : modes) {
+                for (Fusion fusion : m == SearchNotes.Mode.HYBRID ? setup.fusions() : List.of(setup.recipe().fusion())) {
+                    SearchNotes.Results results = SearchNotes.rank(candidates, new SearchNotes.Request(
+                            request.query(), SHOWN, m, SearchFilter.NONE), fusion, strength);
+                    double[] none = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+                    add(sums, counts, List.of(m.name().toLowerCase(Locale.ROOT), m == SearchNotes.Mode.HYBRID ? fusion.describe() : "-",
+                            UNANSWERABLE), none, results.anyStrong() ? 1 : 0);
+                }
+            }
+        };
+        Indexed indexed = eachQuery(data, setup, embedder, judged, unanswerable);
         List<Row> rows = new ArrayList<>();
         sums.forEach((key, sum) -> {
             int n = counts.get(key);
             rows.add(new Row(data.name(), setup.storeName(), key.get(0), key.get(1), key.get(2), n, sum[0] / n,
                     sum[1] / n, sum[2] / n, sum[3] / n, sum[4] / n, indexed.notes(), indexed.chunks(), indexed.seconds(),
-                    indexed.megabytes()));
+                    indexed.megabytes(), sum[5] / n));
         });
         return rows;
+    }
+
+    private static void add(Map<List<String>, double[]> sums, Map<List<String>, Integer> counts, List<String> key, double[] scores,
+                            double strong) {
+        double[] sum = sums.computeIfAbsent(key, x -> new double[6]);
+        for (int i = 0; i < scores.length; i++) {
+            sum[i] += scores[i];
+        }
+        sum[5] += strong;
+        counts.merge(key, 1, Integer::sum);
+    }
+
+    /** Whether the first hit, among the first {@value #SHOWN}, that is right for the query is a strong match. */
+    public static boolean firstRightIsStrong(EvalDataset data, String queryId, List<SearchNotes.Hit> hits) {
+        return firstRight(data, queryId, hits).map(hit -> hit.strength() == MatchStrength.Level.STRONG).orElse(false);
+    }
+
+    /** The first hit, among the first {@value #SHOWN}, that is right for the query: of a judged note, or over a gold passage. */
+    public static Optional<SearchNotes.Hit> firstRight(EvalDataset data, String queryId, List<SearchNotes.Hit> hits) {
+        Map<String, Integer> gold = data.gold().get(queryId);
+        for (SearchNotes.Hit hit : hits.subList(0, Math.min(SHOWN, hits.size()))) {
+            StoredChunk chunk = hit.chunk();
+            boolean right = data.byPassage()
+                    ? gold.keySet().stream().map(data.spans()::get).anyMatch(span -> span.noteId().equals(chunk.note().id())
+                    && span.firstLine() <= chunk.endLine() && chunk.startLine() <= span.lastLine())
+                    : gold.getOrDefault(chunk.note().id(), 0) > 0 && !(data.skipsQueryDocument() && chunk.note().id().equals(queryId));
+            if (right) {
+                return Optional.of(hit);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -118,6 +168,13 @@ public final class RetrievalEvaluation {
      * lists (both, unless the setup measures a single mode) to {@code visitor}, with the index open.
      */
     public static Indexed eachQuery(EvalDataset data, Setup setup, Embedder embedder, QueryVisitor visitor) throws Exception {
+        return eachQuery(data, setup, embedder, visitor, (id, request, candidates) -> {
+        });
+    }
+
+    /** The same, then every unanswerable question's lists to {@code unanswerable}, as a search of {@value #SHOWN} fetches them. */
+    public static Indexed eachQuery(EvalDataset data, Setup setup, Embedder embedder, QueryVisitor visitor,
+                                    QueryVisitor unanswerable) throws Exception {
         Path folder = Files.createTempDirectory("bearings-eval");
         try (ChunkIndex index = setup.store().open(folder, setup.recipe(), true)) {
             SyncIndex.Report report = new SyncIndex(setup.parser(), setup.recipe(), embedder, Clock.systemUTC())
@@ -129,6 +186,10 @@ public final class RetrievalEvaluation {
             for (Map.Entry<String, String> query : data.queries().entrySet()) {
                 SearchNotes.Request request = new SearchNotes.Request(query.getValue(), limit(data), fetch, SearchFilter.NONE);
                 visitor.visit(query.getKey(), request, search.candidates(index, request, fetch));
+            }
+            for (Map.Entry<String, String> query : data.unanswerable().entrySet()) {
+                SearchNotes.Request request = new SearchNotes.Request(query.getValue(), SHOWN, fetch, SearchFilter.NONE);
+                unanswerable.visit(query.getKey(), request, search.candidates(index, request, fetch));
             }
             return new Indexed(data.notes().size(), stats.chunks(), report.took().toMillis() / 1000.0, stats.bytesOnDisk() / 1e6);
         } finally {

@@ -27,7 +27,9 @@ public final class SuiteReport {
     private SuiteReport() {
     }
 
-    public static void print(List<RetrievalEvaluation.Row> rows, PrintWriter out) {
+    public static void print(List<RetrievalEvaluation.Row> measured, PrintWriter out) {
+        // The suite compares rankings; questions nothing answers have none to score.
+        List<RetrievalEvaluation.Row> rows = measured.stream().filter(r -> !r.group().equals(RetrievalEvaluation.UNANSWERABLE)).toList();
         for (String store : distinct(rows, RetrievalEvaluation.Row::store)) {
             printSideBySide(rows.stream().filter(r -> r.store().equals(store)).toList(), store, out);
         }

@@ -46,6 +46,23 @@ class PersonalNotesTest {
     }
 
     @Test
+    void questionsTheNotesDoNotAnswerAreReadBesideTheQuestionsAtNoteLevel(@TempDir Path copy) throws Exception {
+        copyTree(SET, copy);
+        assertThat(load(copy, PersonalNotes.Level.NOTE).unanswerable()).as("none beside the questions: none").isEmpty();
+        Files.writeString(copy.resolve(PersonalNotes.UNANSWERABLE), """
+                {"id": "u1", "text": "what is the capital of Peru"}
+
+                {"id": "u2", "text": "netflix login for the telly"}
+                """);
+        assertThat(load(copy, PersonalNotes.Level.NOTE).unanswerable()).containsExactly(
+                Map.entry("u1", "what is the capital of Peru"), Map.entry("u2", "netflix login for the telly"));
+        assertThat(load(copy, PersonalNotes.Level.SECTION).unanswerable()).as("asked once, at note level").isEmpty();
+        Files.writeString(copy.resolve(PersonalNotes.UNANSWERABLE), "{\"id\": \"u1\"}\n");
+        assertThatThrownBy(() -> load(copy, PersonalNotes.Level.NOTE)).hasMessageContaining(PersonalNotes.UNANSWERABLE)
+                .hasMessageContaining("without an id or a text");
+    }
+
+    @Test
     void noteLevelHasEveryQuestionOfFiveKindsJudgedByRealNotes() throws Exception {
         EvalDataset notes = load(SET, PersonalNotes.Level.NOTE);
         assertThat(notes.notes()).hasSizeGreaterThanOrEqualTo(60);

@@ -4,6 +4,7 @@ import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.note.Note;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.MatchStrength;
 import dev.bearings.core.search.SearchTuning;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.testkit.LineParser;
@@ -57,6 +58,29 @@ class RetrievalEvaluationTest {
             assertThat(r.recall5()).isEqualTo(1.0);
             assertThat(r.recall100()).isEqualTo(1.0);
         });
+    }
+
+    @Test
+    void aMatchsStrengthIsCountedOnTheFirstRightHitAndOnAnyHitOfAnUnansweredQuestion() throws Exception {
+        EvalDataset data = new EvalDataset("tiny", NOTES, Map.of("q1", "sourdough starter feeding", "q2", "wireguard udp port"),
+                Map.of("q1", Map.of("bread", 1), "q2", Map.of("vpn", 1)), Map.of(), Map.of(), false,
+                Map.of("u1", "capital of peru", "u2", "spring tides full moon"));
+        RetrievalEvaluation.Setup measured = setup(List.of(SearchNotes.Mode.HYBRID), List.of());
+        // A cosine of one word-hashed text with another: about the share of the words they have in common.
+        RetrievalEvaluation.Setup strict = new RetrievalEvaluation.Setup("memory", measured.store(), measured.parser(),
+                measured.recipe().withStrength(new MatchStrength(0.5, 100, 0.5)), measured.modes(), List.of());
+        List<RetrievalEvaluation.Row> rows = RetrievalEvaluation.run(data, strict, embedder);
+        assertThat(rows).filteredOn(r -> r.group().equals(RetrievalEvaluation.ALL)).singleElement()
+                .satisfies(r -> assertThat(r.strong()).as("both questions' right notes are strong").isEqualTo(1.0));
+        assertThat(rows).filteredOn(r -> r.group().equals(RetrievalEvaluation.UNANSWERABLE)).singleElement().satisfies(r -> {
+            assertThat(r.queries()).isEqualTo(2);
+            assertThat(r.strong()).as("peru matches nothing; the tides note answers the other").isEqualTo(0.5);
+            assertThat(r.ndcg10()).isNaN();
+        });
+        RetrievalEvaluation.Setup lax = new RetrievalEvaluation.Setup("memory", measured.store(), measured.parser(),
+                measured.recipe().withStrength(new MatchStrength(0.99, 100, 0.99)), measured.modes(), List.of());
+        assertThat(RetrievalEvaluation.run(data, lax, embedder)).filteredOn(r -> r.group().equals(RetrievalEvaluation.ALL))
+                .singleElement().satisfies(r -> assertThat(r.strong()).isZero());
     }
 
     @Test

@@ -15,7 +15,7 @@ class SuiteReportTest {
 
     private static RetrievalEvaluation.Row row(String dataset, String store, String mode, String fusion, String group,
                                                double ndcg) {
-        return new RetrievalEvaluation.Row(dataset, store, mode, fusion, group, 10, ndcg, ndcg, ndcg, Double.NaN, ndcg, 5, 9, 1, 1);
+        return new RetrievalEvaluation.Row(dataset, store, mode, fusion, group, 10, ndcg, ndcg, ndcg, Double.NaN, ndcg, 5, 9, 1, 1, Double.NaN);
     }
 
     /** Two datasets; fusion "a" is steady, "b" wins big on one and loses on the other. */

@@ -58,7 +58,8 @@ public final class EvalCommand implements Callable<Integer> {
         Path obliqa;
 
         @Option(names = "--personal", paramLabel = "DIR", description = "The personal-notes set: notes/ and questions.jsonl, "
-                + "judged at note and at section level.")
+                + "judged at note and at section level, and, when beside them, unanswerable.jsonl: questions the notes do not "
+                + "answer, which should find no strong match.")
         Path personal;
 
         @Option(names = "--suite", description = "Every dataset: SciFact, ObliQA dev, ArguAna, JSQuAD and personal-notes-b from the "
@@ -218,13 +219,20 @@ public final class EvalCommand implements Callable<Integer> {
             SuiteReport.print(rows, out);
             return;
         }
-        out.printf("%-18s %-7s %-8s %-30s %-10s %7s %8s %7s %7s %8s %7s %7s %8s %8s%n", "dataset", "store", "mode", "fusion",
-                "kind", "queries", "nDCG@10", "R@5", "R@10", "R@100", "MRR@10", "chunks", "index s", "index MB");
+        out.printf("%-18s %-7s %-8s %-30s %-12s %7s %8s %7s %7s %8s %7s %7s %7s %8s %8s%n", "dataset", "store", "mode", "fusion",
+                "kind", "queries", "nDCG@10", "R@5", "R@10", "R@100", "MRR@10", "strong", "chunks", "index s", "index MB");
         for (RetrievalEvaluation.Row r : rows) {
-            out.printf("%-18s %-7s %-8s %-30s %-10s %7d %8.4f %7.4f %7.4f %8s %7.4f %7d %8.1f %8.1f%n", r.dataset(), r.store(),
-                    r.mode(), r.fusion(), r.group(), r.queries(), r.ndcg10(), r.recall5(), r.recall10(),
-                    Double.isNaN(r.recall100()) ? "-" : String.format(Locale.ROOT, "%.4f", r.recall100()), r.mrr10(), r.chunks(),
+            out.printf("%-18s %-7s %-8s %-30s %-12s %7d %8s %7s %7s %8s %7s %7s %7d %8.1f %8.1f%n", r.dataset(), r.store(),
+                    r.mode(), r.fusion(), r.group(), r.queries(), fixed(r.ndcg10()), fixed(r.recall5()), fixed(r.recall10()),
+                    fixed(r.recall100()), fixed(r.mrr10()), String.format(Locale.ROOT, "%.1f%%", 100 * r.strong()), r.chunks(),
                     r.indexSeconds(), r.indexMegabytes());
         }
+        out.printf("strong: of answered questions, the share whose first right hit among the first %d is a strong match; "
+                + "of %s ones, the share with any strong hit among the first %d%n", RetrievalEvaluation.SHOWN,
+                RetrievalEvaluation.UNANSWERABLE, RetrievalEvaluation.SHOWN);
+    }
+
+    private static String fixed(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.4f", value);
     }
 }
