@@ -226,7 +226,7 @@ class SearchNotesTest {
                 return super.keywords(query, limit, filter);
             }
         };
-        SearchNotes.Results results = new SearchNotes(embedder, Fusion.QUERY_AWARE).search(meeting,
+        SearchNotes.Results results = new SearchNotes(embedder, SearchTuning.BGE_SMALL).search(meeting,
                 new SearchNotes.Request("office vpn certificates", 5, SearchNotes.Mode.HYBRID, SearchFilter.NONE));
         assertThat(ids(results.ranked())).first().isEqualTo("office.md#0");
         assertThat(results.ranked()).anySatisfy(h -> assertThat(h.keywordRank()).isPresent())
@@ -252,7 +252,7 @@ class SearchNotesTest {
                 throw new IllegalStateException("cannot search in the index at /x: the index file is damaged");
             }
         };
-        assertThatThrownBy(() -> new SearchNotes(embedder, Fusion.QUERY_AWARE).search(broken,
+        assertThatThrownBy(() -> new SearchNotes(embedder, SearchTuning.BGE_SMALL).search(broken,
                 new SearchNotes.Request("vpn", 5, SearchNotes.Mode.HYBRID, SearchFilter.NONE)))
                 .isExactlyInstanceOf(IllegalStateException.class).hasMessage("cannot search in the index at /x: the index file is damaged");
     }
