@@ -10,6 +10,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SnippetsTest {
 
+    /** In a snippet ** marks a match and nothing else: the note's own bold is shown as its text. */
+    @Test
+    void aNotesOwnBoldIsNotMistakenForAMatch() {
+        String snippet = Snippets.of("The **router** is in the hall; the VPN runs on it.", Snippets.terms("vpn"), 200);
+        assertThat(snippet).isEqualTo("The router is in the hall; the **VPN** runs on it.");
+    }
+
     @Test
     void queryTermsAreTheWordsKeywordSearchMatches() {
         assertThat(Snippets.terms("How did I set up the VPN's Router?")).containsExactly("set", "vpn's", "router");

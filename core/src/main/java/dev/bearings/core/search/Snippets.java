@@ -33,8 +33,13 @@ public final class Snippets {
         return terms;
     }
 
+    /**
+     * The extract, its matches marked {@code **like this**}. A note's own {@code **bold**} markers are left
+     * out of it: in a snippet {@code **} means a match and nothing else, in the terminal's colours, the
+     * JSON and the MCP answer alike.
+     */
     public static String of(String text, Set<String> terms, int maxChars) {
-        String flat = text.replaceAll("\\s+", " ").strip();
+        String flat = text.replace("**", "").replaceAll("\\s+", " ").strip();
         List<int[]> everywhere = marks(flat, terms);
         int start = everywhere.isEmpty() ? 0 : Math.max(0, everywhere.get(0)[0] - maxChars / 4);
         while (start > 0 && !Character.isWhitespace(flat.charAt(start - 1)) && !CjkBigrams.isCjk(flat.codePointAt(start - 1))) {
