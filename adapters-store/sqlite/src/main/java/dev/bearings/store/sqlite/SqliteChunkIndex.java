@@ -120,11 +120,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         }
         Connection db = null;
         try {
-            db = connect("jdbc:sqlite:" + file);
-            try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA journal_mode = WAL");
-                s.execute("PRAGMA synchronous = NORMAL");
-            }
+            db = connectWriting(file);
             Optional<IndexManifest> existing = readManifest(db);
             if (existing.isPresent() && existing.get().formatVersion() == 2) {
                 existing = Optional.of(upgradeFromFormat2(db, existing.get()));
@@ -161,11 +157,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         }
         Connection db = null;
         try {
-            db = connect("jdbc:sqlite:" + file);
-            try (Statement s = db.createStatement()) {
-                s.execute("PRAGMA journal_mode = WAL");
-                s.execute("PRAGMA synchronous = NORMAL");
-            }
+            db = connectWriting(file);
             Optional<IndexManifest> existing = readManifest(db);
             if (existing.isEmpty() || existing.get().formatVersion() != FORMAT_VERSION) {
                 db.close();
@@ -218,6 +210,19 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         } else {
             Files.createFile(file);
         }
+    }
+
+    /** The writer's connection: WAL, so that readers see the last commit while it writes. */
+    private static Connection connectWriting(Path file) throws SQLException {
+        Connection db = connect("jdbc:sqlite:" + file);
+        try (Statement s = db.createStatement()) {
+            s.execute("PRAGMA journal_mode = WAL");
+            s.execute("PRAGMA synchronous = NORMAL");
+        } catch (SQLException e) {
+            closeQuietly(db);
+            throw e;
+        }
+        return db;
     }
 
     private static Connection connect(String url) throws SQLException {
