@@ -414,7 +414,7 @@ class IndexCommandTest {
         assertThat(CliRun.of("index", "--bear", bear.database.toString(), "--index", index.toString()).exitCode()).isZero();
         CliRun search = CliRun.of("search", "--index", index.toString(), "--color", "never", "dishwasher warranty serial number");
         assertThat(search.exitCode()).as(search.err()).isZero();
-        assertThat(search.out()).contains("attachment warranty.pdf  score").doesNotContain("(top)  lines 1-1");
+        assertThat(search.out()).contains("attachment warranty.pdf  strong  score").doesNotContain("(top)  lines 1-1");
     }
 
     @Test
