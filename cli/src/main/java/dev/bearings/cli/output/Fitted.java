@@ -35,7 +35,8 @@ public final class Fitted {
         boolean fresh = true;
         for (String word : text.split(" ")) {
             if (!fresh && used + 1 + columns(word) > width) {
-                lines.add(line.toString());
+                // Two spaces part fields ("lines 5-11  strong"): a line broken between them ends in neither.
+                lines.add(line.toString().stripTrailing());
                 line = new StringBuilder(indent);
                 used = columns(indent);
                 fresh = true;

@@ -16,6 +16,14 @@ class FittedTest {
                 .containsExactly("1. how did I set up the WireGuard tunnel at home");
     }
 
+    /** Fields parted by two spaces, broken between them: no line ends in a space. */
+    @Test
+    void aLineBrokenBetweenTwoSpacesEndsInNeither() {
+        List<String> lines = Fitted.to(24).lines("   ", "   ", "Install and keys  lines 13-21  weak  score 0.8551");
+        assertThat(lines).containsExactly("   Install and keys", "   lines 13-21  weak", "   score 0.8551");
+        assertThat(lines).noneMatch(line -> line.endsWith(" "));
+    }
+
     @Test
     void colourTakesNoRoomAndWideCharactersTakeTwo() {
         String red = "\u001b[1;31mWireGuard\u001b[0m";
