@@ -5,6 +5,7 @@ import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.chunk.HeadingPath;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.note.IndexedNote;
@@ -13,6 +14,8 @@ import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
+
+import dev.bearings.core.usecase.SyncIndex;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,8 +107,12 @@ final class LargeIndex {
                     var vectors = hashing.embed(noteTexts);
                     List<IndexedChunk> indexedChunks = new ArrayList<>();
                     for (int i = 0; i < noteTexts.size(); i++) {
+                        // Stored under the hash of the text as embedded, as a sync stores it: a search finds a keyword
+                        // hit's vector by it.
+                        String embedded = made.prefix(indexed.title(), "").apply(HeadingPath.parse("# Note " + note).orElseThrow(),
+                                noteTexts.get(i));
                         indexedChunks.add(new IndexedChunk(i, "# Note " + note, 1 + 10 * i, 10 + 10 * i, noteTexts.get(i),
-                                "h" + note + "-" + i, vectors.get(i).vector(), ""));
+                                SyncIndex.sha256(embedded), vectors.get(i).vector(), ""));
                     }
                     index.replaceNote(indexed, indexedChunks);
                 }

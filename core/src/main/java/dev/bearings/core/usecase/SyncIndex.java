@@ -267,7 +267,8 @@ public final class SyncIndex {
         }
     }
 
-    static String sha256(String text) {
+    /** The hash a chunk's vector is stored and found under: of its text as embedded, prefix and all. */
+    public static String sha256(String text) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             StringBuilder hex = new StringBuilder(64);
