@@ -217,7 +217,8 @@ public final class IndexCommand implements Callable<Integer> {
                             + storeOptions.indexFlag() + " --rebuild again once it can be read");
                 }
                 notice.close();
-                if (watch) {
+                // A rebuild not kept is not watched: its writes would stay unpublished, and be dropped, for good.
+                if (watch && (failed.isEmpty() || !rebuild)) {
                     watch(watcher, config, folder, index, sync);
                 }
             }

@@ -299,7 +299,9 @@ public final class LuceneChunkIndex extends LuceneReader implements ChunkIndex {
                 // Never published: the last commit, the index before the rebuild, stays what readers see.
                 writer.rollback();
             } else {
+                // Committed here, not by close: a writer opened for a rebuild closes without committing.
                 writer.setLiveCommitData(commitData.entrySet());
+                writer.commit();
                 writer.close();
             }
             directory.close();

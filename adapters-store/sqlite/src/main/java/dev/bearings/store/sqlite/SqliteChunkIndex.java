@@ -151,7 +151,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
      * see the index as it was until then; a rebuild stopped, or closed unpublished, leaves it whole.
      * Empty when the file is absent, damaged or of another format: such an index is made anew in place.
      */
-    private static Optional<SqliteChunkIndex> rebuildingBeside(Path file, IndexManifest wanted) {
+    private static Optional<SqliteChunkIndex> rebuildingBeside(Path file, IndexManifest wanted) throws IndexUnreadableException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
@@ -183,7 +183,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             SqliteChunkIndex index = new SqliteChunkIndex(file, db, connect("jdbc:sqlite:" + file), wanted, true);
             index.rebuilding = true;
             return Optional.of(index);
-        } catch (SQLException | IllegalStateException e) {
+        } catch (SQLException e) {
             if (db != null) {
                 try {
                     db.rollback();
@@ -192,6 +192,10 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
                 }
             }
             closeQuietly(db);
+            // Only a damaged index is made anew in place; a busy, full or unwritable one is said, and left whole.
+            if (Diagnosis.of(e).problem() != Problem.DAMAGED) {
+                throw unreadable(file.getParent(), e);
+            }
             return Optional.empty();
         }
     }
@@ -679,12 +683,26 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
     private <T> T reading(Connection db, String what, Read<T> read) {
         try {
             db.setAutoCommit(false);
+            T result;
             try {
-                return read.run();
-            } finally {
-                db.commit();
-                db.setAutoCommit(true);
+                result = read.run();
+            } catch (SQLException | RuntimeException e) {
+                // As for writes: SQLite may have ended the transaction itself; the connection must be left usable.
+                try {
+                    db.rollback();
+                } catch (SQLException ending) {
+                    e.addSuppressed(ending);
+                }
+                try {
+                    db.setAutoCommit(true);
+                } catch (SQLException ending) {
+                    e.addSuppressed(ending);
+                }
+                throw e;
             }
+            db.commit();
+            db.setAutoCommit(true);
+            return result;
         } catch (SQLException e) {
             throw failure(what, e);
         }
