@@ -680,6 +680,7 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
         return reading(db, what, read);
     }
 
+    /** Runs {@code read} (or a write) in one transaction of {@code db}, committed when it succeeds. */
     private <T> T reading(Connection db, String what, Read<T> read) {
         try {
             db.setAutoCommit(false);
@@ -687,7 +688,9 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             try {
                 result = read.run();
             } catch (SQLException | RuntimeException e) {
-                // As for writes: SQLite may have ended the transaction itself; the connection must be left usable.
+                // SQLite rolls back by itself on some errors (a full disk): the errors of ending a transaction
+                // that is no longer there ("no transaction is active") must not hide the one that says what
+                // happened, and the connection must be left usable.
                 try {
                     db.rollback();
                 } catch (SQLException ending) {
@@ -714,31 +717,10 @@ public final class SqliteChunkIndex implements ChunkIndex, KeywordSearch {
             inSavepoint(what, work);
             return;
         }
-        try {
-            db.setAutoCommit(false);
-            try {
-                work.run();
-                db.commit();
-            } catch (SQLException | RuntimeException e) {
-                // SQLite rolls back by itself on some errors (a full disk): the errors of ending a
-                // transaction that is no longer there ("no transaction is active") must not hide the
-                // one that says what happened.
-                try {
-                    db.rollback();
-                } catch (SQLException ending) {
-                    e.addSuppressed(ending);
-                }
-                try {
-                    db.setAutoCommit(true);
-                } catch (SQLException ending) {
-                    e.addSuppressed(ending);
-                }
-                throw e;
-            }
-            db.setAutoCommit(true);
-        } catch (SQLException e) {
-            throw failure(what, e);
-        }
+        reading(db, what, () -> {
+            work.run();
+            return null;
+        });
     }
 
     /** One write of a rebuild: undone alone when it fails, the rebuild's transaction kept. */
