@@ -61,14 +61,7 @@ class SearchDuringSyncTest {
                     throw new IllegalStateException(e);
                 }
             });
-            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-            while (!run.isDone() && System.nanoTime() < deadline) {
-                List<RankedChunk> viaServer = live.exclusively(() -> keywords(live.reader()));
-                served.answer(viaServer, !run.isDone());
-                try (ChunkIndexReader reader = ExampleIndex.store(store).openExisting(example.folder())) {
-                    fresh.answer(keywords(reader), !run.isDone());
-                }
-            }
+            searchUntilDone(example, store, run, () -> !run.isDone(), served, fresh);
             assertThat(run.get(30, TimeUnit.SECONDS)).extracting(SyncIndex.Report::changed).containsExactly(NOTES);
             served.assertTheRunWasCaughtHalfWay();
             fresh.assertTheRunWasCaughtHalfWay();
@@ -107,15 +100,7 @@ class SearchDuringSyncTest {
                     throw new IllegalStateException(e);
                 }
             });
-            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-            while (!run.isDone() && System.nanoTime() < deadline) {
-                List<RankedChunk> viaServer = live.exclusively(() -> keywords(live.reader()));
-                served.answer(viaServer, !publishing.get());
-                try (ChunkIndexReader reader = ExampleIndex.store(store).openExisting(example.folder())) {
-                    List<RankedChunk> hits = keywords(reader);
-                    fresh.answer(hits, !publishing.get());
-                }
-            }
+            searchUntilDone(example, store, run, () -> !publishing.get(), served, fresh);
             assertThat(run.get(30, TimeUnit.SECONDS)).extracting(SyncIndex.Report::added).containsExactly(NOTES);
             served.assertOnlyTheOldVersionWasSeen();
             fresh.assertOnlyTheOldVersionWasSeen();
@@ -127,6 +112,25 @@ class SearchDuringSyncTest {
             }
             assertThat(after).as("the rebuilt index, once published").hasSize(2 * NOTES)
                     .allSatisfy(hit -> assertThat(hit.chunk().text()).contains("second edition"));
+        }
+    }
+
+    /**
+     * Searches through the live index's reader (a server's) and a reader opened afresh (the command line's)
+     * until {@code run} is done, within 3 minutes; {@code during}, read after each search, says whether
+     * the search counts as one made while the run was under way.
+     */
+    private static void searchUntilDone(ExampleIndex example, String store, CompletableFuture<?> run,
+                                        java.util.function.BooleanSupplier during, Seen served, Seen fresh) throws Exception {
+        LiveIndex live = example.index();
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (!run.isDone() && System.nanoTime() < deadline) {
+            List<RankedChunk> viaServer = live.exclusively(() -> keywords(live.reader()));
+            served.answer(viaServer, during.getAsBoolean());
+            try (ChunkIndexReader reader = ExampleIndex.store(store).openExisting(example.folder())) {
+                List<RankedChunk> hits = keywords(reader);
+                fresh.answer(hits, during.getAsBoolean());
+            }
         }
     }
 
