@@ -42,6 +42,8 @@ final class Bm25TopK {
      * that hold it (seen in {@code Bm25TopKTest}), so a query with one is ranked by the plain query.
      */
     private static final Pattern ONE_WORD = Pattern.compile("\"[^\" ]+\"");
+    /** Past this many rows holding a phrase or prefix, scoring them apart costs more than scoring every row. */
+    private static final int MOST_PHRASE_ROWS = 200;
     /** Scores closer than this share of the best are the same score. */
     private static final double TIE = 1e-12;
 
@@ -64,7 +66,7 @@ final class Bm25TopK {
      */
     Top top(List<String> terms, long[] rowsWithTerm, long rows, int k) throws SQLException {
         if (!terms.stream().allMatch(term -> ONE_WORD.matcher(term).matches())) {
-            return new Top(plain(terms, k), false);
+            return withPhrases(terms, rowsWithTerm, rows, k);
         }
         int m = terms.size();
         double[] bound = new double[m];
@@ -112,6 +114,60 @@ final class Bm25TopK {
             }
         }
         return new Top(plain(terms, k), false);
+    }
+
+    /**
+     * The best rows when some terms are phrases or prefixes: a row that holds none of them scores by the
+     * single words alone (a phrase a row does not hold adds nothing), so the best of those come from the
+     * words' pruned search, asked for as many more rows as hold a phrase; the rows that hold one are
+     * scored by the plain query, one by one. When those rows are many, or there is no single word, the
+     * plain query ranks every row.
+     */
+    private Top withPhrases(List<String> terms, long[] rowsWithTerm, long rows, int k) throws SQLException {
+        List<String> words = new ArrayList<>();
+        List<Long> wordRows = new ArrayList<>();
+        List<String> phrases = new ArrayList<>();
+        long phraseRows = 0;
+        for (int i = 0; i < terms.size(); i++) {
+            if (ONE_WORD.matcher(terms.get(i)).matches()) {
+                words.add(terms.get(i));
+                wordRows.add(rowsWithTerm[i]);
+            } else {
+                phrases.add(terms.get(i));
+                phraseRows += rowsWithTerm[i];
+            }
+        }
+        if (words.isEmpty() || phraseRows > MOST_PHRASE_ROWS) {
+            return new Top(plain(terms, k), false);
+        }
+        Top byWords = top(words, wordRows.stream().mapToLong(Long::longValue).toArray(), rows, k + (int) phraseRows);
+        Map<Long, Double> scored = new HashMap<>(byWords.scores());
+        // One row at a time: FTS5 scores a row it is pointed at as the plain query does, and a list of rows
+        // (rowid IN) it scored a hundred times slower.
+        List<Long> holding = new ArrayList<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT rowid FROM chunk_text WHERE chunk_text MATCH ?")) {
+            q.setString(1, String.join(" OR ", phrases));
+            try (ResultSet found = q.executeQuery()) {
+                while (found.next()) {
+                    holding.add(found.getLong(1));
+                }
+            }
+        }
+        try (PreparedStatement q = db.prepareStatement("SELECT -bm25(chunk_text, " + WEIGHTS + ") FROM chunk_text "
+                + "WHERE chunk_text MATCH ? AND rowid = ?")) {
+            q.setString(1, String.join(" OR ", terms));
+            for (long row : holding) {
+                q.setLong(2, row);
+                try (ResultSet found = q.executeQuery()) {
+                    if (found.next()) {
+                        scored.put(row, found.getDouble(1));
+                    }
+                }
+            }
+        }
+        Map<Long, Double> top = new LinkedHashMap<>();
+        best(scored, k).forEach(e -> top.put(e.getKey(), e.getValue()));
+        return new Top(top, byWords.pruned());
     }
 
     /** FTS5's idf: ln((N - n + 0.5) / (n + 0.5)), at least 1e-6. */

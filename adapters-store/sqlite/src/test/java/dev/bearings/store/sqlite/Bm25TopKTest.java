@@ -32,6 +32,7 @@ import static org.assertj.core.api.Assertions.within;
  */
 class Bm25TopKTest {
     private static final int WORDS = 3_000;
+    private static final java.util.Comparator<Double> SAME_SCORE = (a, b) -> Math.abs(a - b) <= 1e-9 ? 0 : Double.compare(a, b);
 
     @TempDir
     Path folder;
@@ -81,9 +82,14 @@ class Bm25TopKTest {
                 int k = q % 3 == 0 ? 200 : 50;
                 Bm25TopK.Top top = topK.top(terms, rowsWithTerm, rows, k);
                 Map<Long, Double> expected = topK.plain(terms, k);
-                assertThat(top.scores().keySet()).as("rows for %s", terms).containsExactlyElementsOf(expected.keySet());
-                for (Map.Entry<Long, Double> hit : expected.entrySet()) {
-                    assertThat(top.scores().get(hit.getKey())).isCloseTo(hit.getValue(), within(1e-9));
+                // The same scores in the same order; rows whose scores differ only in the last bits (the
+                // same sum taken in another order) may change places.
+                assertThat(top.scores().values()).as("scores for %s", terms).usingElementComparator(SAME_SCORE)
+                        .containsExactlyElementsOf(expected.values());
+                double last = new ArrayList<>(expected.values()).get(expected.size() - 1);
+                for (Map.Entry<Long, Double> hit : top.scores().entrySet()) {
+                    assertThat(hit.getValue()).as("row %d for %s", hit.getKey(), terms)
+                            .isCloseTo(expected.getOrDefault(hit.getKey(), last), within(1e-9));
                 }
                 if (terms.stream().allMatch(term -> term.matches("\"[a-z0-9]+\""))) {
                     words++;
