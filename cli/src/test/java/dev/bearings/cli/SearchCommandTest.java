@@ -220,6 +220,8 @@ class SearchCommandTest {
         JsonNode onlyStrong = search("sqlite", "--strong", "how did I set up the VPN?");
         assertThat(onlyStrong).isNotEmpty().allSatisfy(hit -> assertThat(hit.get("strength").asText()).isEqualTo("strong"));
         assertThat(onlyStrong.size()).isLessThan(search("sqlite", "how did I set up the VPN?").size());
+        CliRun common = CliRun.of("search", "--index", index.toString(), "how do I");
+        assertThat(common.err()).contains("bearings: the query has only common words, which keywords do not match");
     }
 
     /** A small section merged into the one before it labels the passage when its lines are the ones that match. */

@@ -18,10 +18,25 @@ class SnippetsTest {
     }
 
     @Test
-    void queryTermsAreTheWordsKeywordSearchMatches() {
-        assertThat(Snippets.terms("How did I set up the VPN's Router?")).containsExactly("set", "vpn's", "router");
-        assertThat(Snippets.terms("the of a")).as("nothing but function words: all marked").containsExactly("the", "of", "a");
-        assertThat(Snippets.terms("嵐山 tickets")).containsExactly("tickets", "嵐山");
+    void queryTermsAreTheSpellingsKeywordSearchMatches() {
+        assertThat(Snippets.terms("How did I set up the VPN's Router?")).startsWith("set", "vpn", "vpnrouter", "router")
+                .contains("rout er").doesNotContain("how", "the");
+        assertThat(Snippets.terms("the of a")).as("nothing but function words: nothing marked").isEmpty();
+        assertThat(Snippets.terms("嵐山 tickets")).startsWith("tickets").endsWith("嵐山");
+        assertThat(Snippets.terms("wire* \"spare key\" -router")).containsExactly("wire*", "spare key");
+    }
+
+    @Test
+    void wordDelimitersAndCaseDoNotHideAMatch() {
+        assertThat(Snippets.of("the Wi-Fi password is on the fridge", Snippets.terms("wifi password"), 240))
+                .isEqualTo("the **Wi-Fi** **password** is on the fridge");
+        assertThat(Snippets.of("the wi fi password", Snippets.terms("wifi"), 240)).isEqualTo("the **wi fi** password");
+        assertThat(Snippets.of("the wifi password", Snippets.terms("Wi-Fi"), 240)).isEqualTo("the **wifi** password");
+        assertThat(Snippets.of("the wifi password", Snippets.terms("wi fi"), 240)).isEqualTo("the **wifi** password");
+        assertThat(Snippets.of("WireGuard on the router", Snippets.terms("wireguard"), 240)).isEqualTo("**WireGuard** on the router");
+        assertThat(Snippets.of("wireless and wired", Snippets.terms("wire*"), 240)).isEqualTo("**wireless** and **wired**");
+        assertThat(Snippets.of("a spare key, the key is spare", Snippets.terms("\"spare key\""), 240))
+                .isEqualTo("a **spare key**, the key is spare");
     }
 
     @Test

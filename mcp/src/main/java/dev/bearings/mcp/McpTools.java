@@ -89,7 +89,8 @@ public final class McpTools {
                                 + "score and a link that opens the note. Notes changed since the last sync are indexed "
                                 + "first. Use read_note with a result's noteId (and headingPath) to read more. Each passage's "
                                 + "strength is strong or weak; when none is strong, the notes may not answer the question: "
-                                + "say so, and do not present weak passages as the answer.",
+                                + "say so, and do not present weak passages as the answer. Keywords: \"exact phrase\", "
+                                + "prefix*, -word to leave out.",
                         """
                         {"type":"object","properties":{
                           "query":{"type":"string","description":"A question or keywords, in natural language."},

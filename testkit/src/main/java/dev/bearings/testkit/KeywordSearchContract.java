@@ -13,8 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What a chunk index that also searches by keywords ({@link KeywordSearch}) must do, on top of
  * everything {@link ChunkIndexContract} asks: BM25-like ranking with stemming, the same filters as
- * vector search, query syntax read as plain words, a question's function words not matched
- * ({@link dev.bearings.core.search.KeywordQuery}), and scores read against a full match.
+ * vector search, {@link dev.bearings.core.search.KeywordQuery}'s reading of a query (a question's
+ * function words not matched, a word's other spellings matched, phrases, prefixes and exclusions, and no
+ * engine's syntax), and scores read against a full match.
  */
 public abstract class KeywordSearchContract extends ChunkIndexContract {
 
@@ -40,9 +41,11 @@ public abstract class KeywordSearchContract extends ChunkIndexContract {
                     .extracting(h -> h.chunk().note().id()).containsExactly("work.md");
             assertThat(keywords.keywords("port gateway", 5, filter(Set.of(), "2026-06-01T00:00:00Z", null, null)))
                     .extracting(h -> h.chunk().note().id()).containsExactly("work.md");
-            // Query syntax of any engine is read as plain words: no error, and the words still count.
+            // Bearings' syntax is read as Bearings reads it, and no engine's: no error, and stray operators are text.
             assertThat(keywords.keywords("port* \"51820\" OR ( -", 5, SearchFilter.NONE))
-                    .extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal()).containsExactly("vpn.md#0", "vpn.md#1");
+                    .extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal()).containsExactly("vpn.md#0");
+            assertThat(keywords.keywords("port:51820 NEAR(x) AND y^2 ~z {a} [b] \\ /c/", 5, SearchFilter.NONE))
+                    .extracting(h -> h.chunk().note().id() + "#" + h.chunk().ordinal()).first().isEqualTo("vpn.md#0");
             assertThat(keywords.keywords("zebra", 5, SearchFilter.NONE)).isEmpty();
         }
     }
@@ -65,9 +68,59 @@ public abstract class KeywordSearchContract extends ChunkIndexContract {
                     "band.md", "Tickets for The Who at Wembley, and for Pulp.");
             assertThat(ids(keywords.keywords("what should I get my father for his birthday", 5, SearchFilter.NONE)))
                     .as("'what', 'should', 'I', 'my', 'his' match no note").containsExactly("gifts.md#0");
-            assertThat(keywords.keywords("how can I do it", 5, SearchFilter.NONE)).as("nothing but function words: all of them")
-                    .isNotEmpty();
-            assertThat(ids(keywords.keywords("The Who", 5, SearchFilter.NONE))).first().isEqualTo("band.md#0");
+            assertThat(keywords.keywords("how can I do it", 5, SearchFilter.NONE)).as("nothing but function words: nothing matched")
+                    .isEmpty();
+            assertThat(keywords.keywords("The Who", 5, SearchFilter.NONE)).isEmpty();
+            assertThat(ids(keywords.keywords("\"The Who\"", 5, SearchFilter.NONE))).as("quoted, they are")
+                    .containsExactly("band.md#0");
+        }
+    }
+
+    /** Wi-Fi, wifi and wi fi are one word to a search; WireGuard and wireguard differ only in case. */
+    @Test
+    protected void wordDelimitersAndCaseDoNotHideAMatch() throws Exception {
+        try (ChunkIndex index = open()) {
+            var keywords = (KeywordSearch) index;
+            plain(index, "hyphen.md", "The Wi-Fi password at the cabin is on the fridge door.",
+                    "joined.md", "Cabin wifi network: Heron5G, the router is in the loft.",
+                    "apart.md", "Ask at reception for the wi fi code of the lodge.",
+                    "vpn.md", "WireGuard tunnel on the home router, port 51820.",
+                    "bread.md", "Sourdough starter needs feeding twice a day.",
+                    "garden.md", "The apple tree was pruned in late winter.");
+            for (String spelling : List.of("wifi", "Wi-Fi", "wi fi", "WIFI", "wi-fi")) {
+                assertThat(ids(keywords.keywords(spelling, 5, SearchFilter.NONE))).as(spelling)
+                        .containsExactlyInAnyOrder("hyphen.md#0", "joined.md#0", "apart.md#0");
+            }
+            assertThat(ids(keywords.keywords("wifi password", 5, SearchFilter.NONE))).first().isEqualTo("hyphen.md#0");
+            assertThat(ids(keywords.keywords("wireguard", 5, SearchFilter.NONE))).containsExactly("vpn.md#0");
+            assertThat(ids(keywords.keywords("WIREGUARD", 5, SearchFilter.NONE))).containsExactly("vpn.md#0");
+            assertThat(ids(keywords.keywords("wire guard", 5, SearchFilter.NONE))).as("written apart in the query")
+                    .containsExactly("vpn.md#0");
+        }
+    }
+
+    /** {@code "exact phrase"} must be in every hit, {@code prefix*} matches the words it begins, {@code -word} keeps out. */
+    @Test
+    protected void phrasesPrefixesAndExclusions() throws Exception {
+        try (ChunkIndex index = open()) {
+            var keywords = (KeywordSearch) index;
+            plain(index, "pot.md", "The spare key is under the blue pot by the door.",
+                    "drawer.md", "The key to the shed is in the drawer; the spare one is lost.",
+                    "hall.md", "The wireless router sits in the hall.",
+                    "vpn.md", "WireGuard runs on the router in the loft.",
+                    "bread.md", "Sourdough starter needs feeding twice a day.",
+                    "garden.md", "The apple tree was pruned in late winter.");
+            assertThat(ids(keywords.keywords("\"spare key\"", 5, SearchFilter.NONE))).containsExactly("pot.md#0");
+            assertThat(ids(keywords.keywords("“spare key” drawer", 5, SearchFilter.NONE))).as("the phrase is required, the rest adds")
+                    .containsExactly("pot.md#0");
+            assertThat(ids(keywords.keywords("spare key", 5, SearchFilter.NONE))).as("unquoted, any of them")
+                    .containsExactlyInAnyOrder("pot.md#0", "drawer.md#0");
+            assertThat(ids(keywords.keywords("wire*", 5, SearchFilter.NONE))).containsExactlyInAnyOrder("hall.md#0", "vpn.md#0");
+            assertThat(ids(keywords.keywords("router -wireguard", 5, SearchFilter.NONE))).containsExactly("hall.md#0");
+            assertThat(ids(keywords.keywords("key -\"spare key\"", 5, SearchFilter.NONE))).containsExactly("drawer.md#0");
+            var prefix = keywords.keywords("wire* router", 5, SearchFilter.NONE);
+            assertThat(prefix.get(0).score()).as("a prefix held counts as a word held once: about a full match")
+                    .isBetween(0.6, 1.6);
         }
     }
 

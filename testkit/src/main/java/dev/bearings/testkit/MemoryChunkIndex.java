@@ -338,52 +338,100 @@ public final class MemoryChunkIndex implements ChunkIndex, KeywordSearch {
 
     @Override
     public synchronized List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
-        Set<String> terms = new java.util.LinkedHashSet<>(words(KeywordQuery.of(query).text()));
-        if (terms.isEmpty()) {
+        KeywordQuery keywords = KeywordQuery.of(query);
+        if (keywords.isEmpty()) {
             return List.of();
         }
-        // Document frequencies and lengths over the whole index, as BM25 takes them.
-        Map<String, Integer> documentFrequency = new HashMap<>();
-        Map<IndexedChunk, Map<String, Double>> frequencies = new IdentityHashMap<>();
+        // Each clause's occurrences in every chunk, text and heading path: what BM25 takes as one term.
+        List<IndexedChunk> all = new ArrayList<>();
+        Map<IndexedChunk, double[]> occurrences = new IdentityHashMap<>();
+        Map<IndexedChunk, Double> lengths = new IdentityHashMap<>();
+        Map<IndexedChunk, IndexedNote> owners = new IdentityHashMap<>();
+        List<KeywordQuery.Clause> clauses = keywords.clauses();
         double totalLength = 0;
         for (Entry entry : notes.values()) {
             for (IndexedChunk chunk : entry.chunks()) {
-                Map<String, Double> tf = new HashMap<>();
-                words(chunk.text()).forEach(w -> tf.merge(w, 1.0, Double::sum));
-                words(chunk.headingPath()).forEach(w -> tf.merge(w, HEADING_WEIGHT, Double::sum));
-                tf.keySet().forEach(w -> documentFrequency.merge(w, 1, Integer::sum));
-                frequencies.put(chunk, tf);
-                totalLength += tf.values().stream().mapToDouble(Double::doubleValue).sum();
+                List<String> text = words(chunk.text());
+                List<String> headings = words(chunk.headingPath());
+                double[] tf = new double[clauses.size()];
+                for (int c = 0; c < clauses.size(); c++) {
+                    tf[c] = occurrences(clauses.get(c), text) + HEADING_WEIGHT * occurrences(clauses.get(c), headings);
+                }
+                boolean excluded = false;
+                for (KeywordQuery.Clause out : keywords.excluded()) {
+                    excluded |= occurrences(out, text) + occurrences(out, headings) > 0;
+                }
+                all.add(chunk);
+                occurrences.put(chunk, excluded ? null : tf);
+                owners.put(chunk, entry.note());
+                double length = text.size() + HEADING_WEIGHT * headings.size();
+                lengths.put(chunk, length);
+                totalLength += length;
             }
         }
-        double averageLength = frequencies.isEmpty() ? 1 : totalLength / frequencies.size();
-        int documents = frequencies.size();
-        // One occurrence at average length scores the term's idf: the sum of them is a full match.
+        double averageLength = all.isEmpty() ? 1 : totalLength / all.size();
+        int documents = all.size();
+        // One occurrence at average length scores the clause's idf: the sum of them is a full match.
+        double[] idf = new double[clauses.size()];
         double fullMatch = 0;
-        for (String term : terms) {
-            int df = documentFrequency.getOrDefault(term, 0);
-            fullMatch += Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+        for (int c = 0; c < clauses.size(); c++) {
+            int df = 0;
+            for (IndexedChunk chunk : all) {
+                double[] tf = occurrences.get(chunk);
+                df += tf != null && tf[c] > 0 || tf == null && holds(chunk, clauses.get(c)) ? 1 : 0;
+            }
+            idf[c] = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+            fullMatch += idf[c];
         }
+        Set<IndexedNote> allowed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        matching(filter).forEach(entry -> allowed.add(entry.note()));
         List<RankedChunk> scored = new ArrayList<>();
-        for (Entry entry : matching(filter)) {
-            for (IndexedChunk chunk : entry.chunks()) {
-                Map<String, Double> tf = frequencies.get(chunk);
-                double length = tf.values().stream().mapToDouble(Double::doubleValue).sum();
-                double score = 0;
-                for (String term : terms) {
-                    double f = tf.getOrDefault(term, 0.0);
-                    if (f > 0) {
-                        int df = documentFrequency.get(term);
-                        double idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-                        score += idf * f * (K1 + 1) / (f + K1 * (1 - B + B * length / averageLength));
-                    }
+        for (IndexedChunk chunk : all) {
+            double[] tf = occurrences.get(chunk);
+            if (tf == null || !allowed.contains(owners.get(chunk))) {
+                continue;
+            }
+            double score = 0;
+            boolean missingRequired = false;
+            for (int c = 0; c < clauses.size(); c++) {
+                double f = tf[c];
+                missingRequired |= clauses.get(c).required() && f == 0;
+                if (f > 0) {
+                    score += idf[c] * f * (K1 + 1) / (f + K1 * (1 - B + B * lengths.get(chunk) / averageLength));
                 }
-                if (score > 0) {
-                    scored.add(new RankedChunk(stored(entry.note(), chunk), score / fullMatch));
-                }
+            }
+            if (score > 0 && !missingRequired) {
+                scored.add(new RankedChunk(stored(owners.get(chunk), chunk), score / fullMatch));
             }
         }
         return best(scored, limit);
+    }
+
+    /** Whether a chunk holds the clause, in its text or heading path. */
+    private static boolean holds(IndexedChunk chunk, KeywordQuery.Clause clause) {
+        return occurrences(clause, words(chunk.text())) + occurrences(clause, words(chunk.headingPath())) > 0;
+    }
+
+    /** How often any spelling of the clause occurs in the words: a word, words in a row, or words a prefix begins. */
+    private static int occurrences(KeywordQuery.Clause clause, List<String> words) {
+        int count = 0;
+        for (KeywordQuery.Form form : clause.forms()) {
+            if (form.prefix()) {
+                String prefix = form.words().get(0);
+                count += (int) words.stream().filter(w -> w.startsWith(prefix)).count();
+                continue;
+            }
+            List<String> inRow = words(form.text());
+            if (inRow.isEmpty()) {
+                continue;
+            }
+            for (int i = 0; i + inRow.size() <= words.size(); i++) {
+                if (words.subList(i, i + inRow.size()).equals(inRow)) {
+                    count++;
+                }
+            }
+        }
+        return count;
     }
 
     /**

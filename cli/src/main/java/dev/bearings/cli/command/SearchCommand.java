@@ -51,7 +51,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  bearings search \"how did I set up the VPN?\"",
                 "  bearings search --tag work --since 2026-01-01 \"printer driver\"",
-                "  bearings search --strong \"wifi password at the cabin\""},
+                "  bearings search --strong '\"wifi password\" cabin -router'"},
         description = "Search the index by meaning and keywords.")
 public final class SearchCommand implements Callable<Integer> {
     private static final String INDENT = "   ";
@@ -255,13 +255,17 @@ public final class SearchCommand implements Callable<Integer> {
             spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
                     results.queryTokens(), embedder.maxTokens());
         }
+        if (results.onlyFunctionWords() && request.mode() != SearchNotes.Mode.VECTOR) {
+            spec.commandLine().getErr().println("bearings: the query has only common words, which keywords do not match "
+                    + "(quote them to match them as written)");
+        }
         if (!results.ranked().isEmpty() && !results.anyStrong()) {
             spec.commandLine().getErr().println("bearings: no passage is a strong match: your notes may not answer this"
                     + (strongOnly ? "" : "; the nearest follow"));
         }
         if (strongOnly && !results.ranked().isEmpty()) {
             results = new SearchNotes.Results(results.ranked().stream().filter(hit -> hit.strength() == MatchStrength.Level.STRONG)
-                    .toList(), results.queryTokens(), results.queryTruncated(), results.weights());
+                    .toList(), results.queryTokens(), results.queryTruncated(), results.weights(), results.onlyFunctionWords());
             if (results.ranked().isEmpty() && !json) {
                 return 1;
             }

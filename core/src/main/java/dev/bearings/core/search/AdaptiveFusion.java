@@ -34,18 +34,19 @@ public record AdaptiveFusion(int k, double vectorWeight, double minKeywordWeight
         return new ReciprocalRankFusion(k, vectorWeight, keywordWeight).fuse(query, vector, keyword);
     }
 
-    /** The share of the query's words (stop words left out) that occur in the chunk, heading path included. */
+    /** The share of the query's clauses ({@link KeywordQuery}) that occur in the chunk, heading path included, in any of their spellings. */
     static double coverage(String query, StoredChunk chunk) {
-        Set<String> terms = Snippets.terms(query);
-        if (terms.isEmpty()) {
+        List<KeywordQuery.Clause> clauses = KeywordQuery.of(query).clauses();
+        if (clauses.isEmpty()) {
             return 0;
         }
         Set<String> words = Snippets.words(chunk.headingPath() + "\n" + chunk.text());
         int found = 0;
-        for (String term : terms) {
-            found += Snippets.contains(words, term) ? 1 : 0;
+        for (KeywordQuery.Clause clause : clauses) {
+            found += clause.forms().stream().anyMatch(form -> Snippets.contains(words,
+                    form.prefix() ? form.words().get(0) + "*" : form.text())) ? 1 : 0;
         }
-        return (double) found / terms.size();
+        return (double) found / clauses.size();
     }
 
     @Override

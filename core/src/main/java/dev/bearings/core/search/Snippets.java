@@ -1,6 +1,8 @@
 package dev.bearings.core.search;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -19,17 +21,20 @@ public final class Snippets {
     }
 
     /**
-     * The query's words worth marking: the words keyword search matches ({@link KeywordQuery}), with
-     * Japanese, Chinese and Korean as their bigrams ({@link CjkBigrams}), which are marked wherever they occur.
+     * What to mark of a query: every spelling keyword search matches ({@link KeywordQuery}) as a term:
+     * a word ({@code wifi}), words in a row ({@code wi fi}), a prefix ({@code wire*}); Japanese, Chinese
+     * and Korean as their bigrams ({@link CjkBigrams}), which are marked wherever they occur, after the rest.
      */
     public static Set<String> terms(String query) {
         Set<String> terms = new LinkedHashSet<>();
-        for (String word : KeywordQuery.of(query).words()) {
-            if (!CjkBigrams.hasCjk(word)) {
-                terms.add(word);
+        Set<String> cjk = new LinkedHashSet<>();
+        for (KeywordQuery.Clause clause : KeywordQuery.of(query).clauses()) {
+            for (KeywordQuery.Form form : clause.forms()) {
+                String term = form.prefix() ? form.words().get(0) + "*" : form.text();
+                (CjkBigrams.hasCjk(term) ? cjk : terms).add(term);
             }
         }
-        terms.addAll(CjkBigrams.bigrams(query));
+        terms.addAll(cjk);
         return terms;
     }
 
@@ -63,17 +68,50 @@ public final class Snippets {
         return end < flat.length() ? out.append(" …").toString() : out.toString();
     }
 
-    /** The spans to mark in a text, in order and merged: matching words, and every occurrence of a CJK term. */
+    /** Whether the text holds the term ({@link #terms}' form) where a snippet would mark it. */
+    public static boolean holds(String text, String term) {
+        return !marks(text, Set.of(term)).isEmpty();
+    }
+
+    /** The spans to mark in a text, in order and merged: matching words and words in a row, and every occurrence of a CJK term. */
     private static List<int[]> marks(String text, Set<String> terms) {
         List<int[]> spans = new ArrayList<>();
+        List<int[]> parts = new ArrayList<>();
         Matcher words = WORD.matcher(text);
         while (words.find()) {
             if (matches(words.group(), terms)) {
                 spans.add(new int[]{words.start(), words.end()});
             }
+            // Each part of a hyphenated word on its own, for terms and words in a row (Wi-Fi: wi, fi).
+            int from = words.start();
+            for (String part : words.group().split("-", -1)) {
+                if (!part.isEmpty()) {
+                    parts.add(new int[]{from, from + part.length()});
+                    if (part.length() < words.group().length() && matches(part, terms)) {
+                        spans.add(new int[]{from, from + part.length()});
+                    }
+                }
+                from += part.length() + 1;
+            }
+        }
+        // A query's word cut in two gives many halves no text holds: a half too short to match by its
+        // stem is looked up before the text is walked for it.
+        Set<String> lowered = new HashSet<>();
+        for (int[] part : parts) {
+            lowered.add(text.substring(part[0], part[1]).toLowerCase(Locale.ROOT));
         }
         for (String term : terms) {
-            if (CjkBigrams.hasCjk(term)) {
+            if (term.indexOf(' ') > 0 && !CjkBigrams.hasCjk(term)) {
+                String[] inRow = term.split(" ");
+                if (Arrays.stream(inRow).anyMatch(word -> word.length() < 4 && !lowered.contains(word))) {
+                    continue;
+                }
+                for (int i = 0; i + inRow.length <= parts.size(); i++) {
+                    if (inRow(text, parts, i, inRow)) {
+                        spans.add(new int[]{parts.get(i)[0], parts.get(i + inRow.length - 1)[1]});
+                    }
+                }
+            } else if (CjkBigrams.hasCjk(term)) {
                 for (int i = text.indexOf(term); i >= 0; i = text.indexOf(term, i + 1)) {
                     spans.add(new int[]{i, i + term.length()});
                 }
@@ -92,26 +130,56 @@ public final class Snippets {
         return merged;
     }
 
-    /** The text's words, lower case, and the bigrams of its Japanese, Chinese and Korean runs. */
+    /** Whether the words from part {@code at} on are {@code words}, apart by nothing but spaces and hyphens. */
+    private static boolean inRow(String text, List<int[]> parts, int at, String[] words) {
+        for (int j = 0; j < words.length; j++) {
+            int[] part = parts.get(at + j);
+            if (!matches(text.substring(part[0], part[1]), Set.of(words[j]))) {
+                return false;
+            }
+            if (j > 0 && !text.substring(parts.get(at + j - 1)[1], part[0]).matches("[\\s-]+")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The text's words, lower case (a hyphenated word also as its parts and as one), and the bigrams of its Japanese, Chinese and Korean runs. */
     static Set<String> words(String text) {
         Set<String> words = new LinkedHashSet<>();
         Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
         while (m.find()) {
             if (!CjkBigrams.hasCjk(m.group())) {
                 words.add(m.group());
+                if (m.group().indexOf('-') > 0) {
+                    words.add(m.group().replace("-", ""));
+                    for (String part : m.group().split("-")) {
+                        if (!part.isEmpty()) {
+                            words.add(part);
+                        }
+                    }
+                }
             }
         }
         words.addAll(CjkBigrams.bigrams(text));
         return words;
     }
 
-    /** Whether one of the words matches the term as snippets mark it. */
+    /** Whether the words hold the term as snippets mark it (words in a row: each of them). */
     static boolean contains(Set<String> words, String term) {
         if (words.contains(term)) {
             return true;
         }
         if (CjkBigrams.hasCjk(term)) {
             return false;
+        }
+        if (term.indexOf(' ') > 0) {
+            for (String part : term.split(" ")) {
+                if (!contains(words, part)) {
+                    return false;
+                }
+            }
+            return true;
         }
         Set<String> one = Set.of(term);
         for (String word : words) {
@@ -122,11 +190,24 @@ public final class Snippets {
         return false;
     }
 
-    /** A word matches a term exactly or by a shared stem-like prefix (setup, set-up, setting). */
+    /**
+     * A word matches a term exactly, hyphens aside (Wi-Fi is wifi), by a shared stem-like prefix (setup,
+     * set-up, setting), or as the start of a prefix term ({@code wire*}); words in a row are matched apart.
+     */
     private static boolean matches(String word, Set<String> terms) {
         String lower = word.toLowerCase(Locale.ROOT);
+        String joined = lower.replace("-", "");
         for (String term : terms) {
-            if (lower.equals(term) || term.length() >= 4 && lower.startsWith(term.substring(0, Math.max(4, term.length() - 2)))) {
+            if (term.indexOf(' ') > 0) {
+                continue;
+            }
+            if (term.endsWith("*")) {
+                String prefix = term.substring(0, term.length() - 1);
+                if (lower.startsWith(prefix) || joined.startsWith(prefix)) {
+                    return true;
+                }
+            } else if (lower.equals(term) || joined.equals(term)
+                    || term.length() >= 4 && lower.startsWith(term.substring(0, Math.max(4, term.length() - 2)))) {
                 return true;
             }
         }

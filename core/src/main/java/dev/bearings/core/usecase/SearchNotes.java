@@ -9,6 +9,7 @@ import dev.bearings.core.chunk.HeadingPath;
 import dev.bearings.core.embed.Vectors;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.MatchStrength;
 import dev.bearings.core.search.RankedChunk;
@@ -40,7 +41,8 @@ import java.util.function.Supplier;
  * lists are fused by the index's fusion, which weighs them for each query. Several chunks of one
  * note may come back, ranked. Every hit says how strong a match it is ({@link MatchStrength}), from its
  * vector similarity, which is known for a hit found by keywords alone too (its stored vector), and its
- * keyword score.
+ * keyword score; the keyword part reads {@link KeywordQuery}'s syntax, the vector part the question
+ * without it.
  */
 public final class SearchNotes {
     private static final int SNIPPET_CHARS = 240;
@@ -136,8 +138,10 @@ public final class SearchNotes {
      * @param ranked            every hit, best first
      * @param queryTruncated    the query was longer than the model's window and was cut to it
      * @param weights           how much the vector and the keyword list counted for this query
+     * @param onlyFunctionWords the query held nothing but function words ("how do I"), which keywords do not match
      */
-    public record Results(List<Hit> ranked, int queryTokens, boolean queryTruncated, Fusion.Weights weights) {
+    public record Results(List<Hit> ranked, int queryTokens, boolean queryTruncated, Fusion.Weights weights,
+                          boolean onlyFunctionWords) {
         /** The hits grouped under their notes: notes in the order of their best hit. */
         public List<NoteHits> notes() {
             return group(ranked);
@@ -196,7 +200,7 @@ public final class SearchNotes {
         Embedding query;
         try {
             // Every mode embeds the question: a keyword hit's strength needs its similarity too.
-            query = embedder.embedQuery(request.query());
+            query = embedder.embedQuery(KeywordQuery.of(request.query()).meaning());
             if (mode != Mode.KEYWORD) {
                 vector = index.nearest(query.vector(), candidates, request.filter());
             }
@@ -283,9 +287,11 @@ public final class SearchNotes {
 
     /**
      * Ranks the candidates in {@code request}'s mode, fusing them with {@code fusion} in hybrid mode, and
-     * says each hit's strength by {@code strength}.
+     * says each hit's strength by {@code strength}. A passage that holds what the query keeps out
+     * ({@code -word}) is left out, whichever list found it.
      */
     public static Results rank(Candidates candidates, Request request, Fusion fusion, MatchStrength strength) {
+        KeywordQuery keywords = KeywordQuery.of(request.query());
         Set<String> terms = Snippets.terms(request.query());
         Map<String, Double> similarity = new HashMap<>(candidates.similarities());
         candidates.vector().forEach(hit -> similarity.putIfAbsent(hit.chunk().key(), hit.score()));
@@ -310,6 +316,9 @@ public final class SearchNotes {
             if (hits.size() == request.limit()) {
                 break;
             }
+            if (!keywords.excluded().isEmpty() && holds(fused.chunk(), keywords.excluded())) {
+                continue;
+            }
             String key = fused.chunk().key();
             double cosine = similarity.getOrDefault(key, Double.NaN);
             hits.add(new Hit(fused.chunk(), fused.score(),
@@ -317,7 +326,21 @@ public final class SearchNotes {
                     fused.keywordRank() > 0 ? OptionalInt.of(fused.keywordRank()) : OptionalInt.empty(), cosine,
                     strength.of(cosine, keywordScore.getOrDefault(key, 0.0)), terms));
         }
-        return new Results(List.copyOf(hits), candidates.queryTokens(), candidates.queryTruncated(), weights);
+        return new Results(List.copyOf(hits), candidates.queryTokens(), candidates.queryTruncated(), weights,
+                keywords.onlyFunctionWords());
+    }
+
+    /** Whether the chunk holds any spelling of any of the clauses, as snippets mark words. */
+    private static boolean holds(StoredChunk chunk, List<KeywordQuery.Clause> clauses) {
+        String text = chunk.headingPath() + "\n" + chunk.text();
+        for (KeywordQuery.Clause clause : clauses) {
+            for (KeywordQuery.Form form : clause.forms()) {
+                if (Snippets.holds(text, form.prefix() ? form.words().get(0) + "*" : form.text())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Notes in the order of their best hit; each note's hits in score order. */

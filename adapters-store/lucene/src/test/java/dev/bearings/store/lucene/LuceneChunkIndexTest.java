@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class LuceneChunkIndexTest extends KeywordSearchContract {
 
@@ -96,6 +97,29 @@ class LuceneChunkIndexTest extends KeywordSearchContract {
         try (ChunkIndexReader reopened = store().openExisting(folder)) {
             assertThat(reopened.manifest().formatVersion()).isEqualTo(3);
             assertThat(reopened.stats().chunks()).isOne();
+        }
+    }
+
+    /**
+     * A word is one word however a chunk writes it: a chunk that holds {@code wifi} and {@code Wi-Fi}
+     * scores as the better of a chunk holding one of them alone (of the same length), not as both, so that
+     * spellings add matches without adding weight.
+     */
+    @Test
+    void aWordHeldTwoWaysScoresAsAWordHeldOnce() throws Exception {
+        try (ChunkIndex index = open()) {
+            for (String[] note : List.of(new String[]{"both.md", "Cabin wifi, also written Wi-Fi on the card."},
+                    new String[]{"one.md", "Cabin wifi, also written xx yy on the card."},
+                    new String[]{"apart.md", "Cabin wi fi, also written xx on the card."},
+                    new String[]{"bread.md", "Sourdough starter needs feeding twice a day."},
+                    new String[]{"garden.md", "The apple tree was pruned in late winter."})) {
+                index.replaceNote(note(note[0], "v1"), List.of(new IndexedChunk(0, "", 1, 1, note[1], note[0] + "-0",
+                        new float[]{1, 0, 0, 0}, "")));
+            }
+            Map<String, Double> scores = new HashMap<>();
+            ((KeywordSearch) index).keywords("wifi", 5, SearchFilter.NONE).forEach(hit -> scores.put(hit.chunk().note().id(), hit.score()));
+            assertThat(scores.keySet()).containsExactlyInAnyOrder("both.md", "one.md", "apart.md");
+            assertThat(scores.get("both.md")).isCloseTo(Math.max(scores.get("one.md"), scores.get("apart.md")), within(1e-6));
         }
     }
 }

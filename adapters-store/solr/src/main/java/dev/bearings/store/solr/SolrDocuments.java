@@ -2,6 +2,7 @@ package dev.bearings.store.solr;
 
 import dev.bearings.core.index.IndexedChunk;
 import dev.bearings.core.note.IndexedNote;
+import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.search.StoredChunk;
 import org.apache.solr.client.solrj.util.ClientUtils;
@@ -201,14 +202,20 @@ final class SolrDocuments {
     }
 
     /**
-     * The user's words for edismax, each escaped so that no character is taken as query syntax; the
-     * words AND, OR and NOT lower-cased for the same reason (they are stop words to the analysis).
+     * A clause of {@link KeywordQuery} in Solr's query syntax: its spellings OR-ed, each word escaped so
+     * that no character is taken as syntax, words in a row quoted as a phrase, a prefix with its star.
      */
-    static String words(String query) {
-        return java.util.Arrays.stream(query.strip().split("\\s+"))
-                .filter(w -> !w.isEmpty())
-                .map(w -> w.equals("AND") || w.equals("OR") || w.equals("NOT") ? w.toLowerCase(Locale.ROOT) : w)
-                .map(ClientUtils::escapeQueryChars)
-                .collect(Collectors.joining(" "));
+    static String clause(KeywordQuery.Clause clause) {
+        List<String> forms = new ArrayList<>();
+        for (KeywordQuery.Form form : clause.forms()) {
+            if (form.prefix()) {
+                forms.add(ClientUtils.escapeQueryChars(form.words().get(0)) + "*");
+            } else if (form.phrase()) {
+                forms.add("\"" + form.words().stream().map(ClientUtils::escapeQueryChars).collect(Collectors.joining(" ")) + "\"");
+            } else {
+                forms.add(ClientUtils.escapeQueryChars(form.words().get(0)));
+            }
+        }
+        return forms.size() == 1 ? forms.get(0) : "(" + String.join(" OR ", forms) + ")";
     }
 }

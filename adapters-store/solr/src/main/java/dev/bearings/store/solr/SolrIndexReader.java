@@ -184,30 +184,54 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
 
     @Override
     public List<RankedChunk> keywords(String query, int limit, SearchFilter filter) {
-        List<String> kept = KeywordQuery.of(query).words();
-        String words = SolrDocuments.words(String.join(" ", kept));
-        if (words.isEmpty()) {
+        KeywordQuery keywords = KeywordQuery.of(query);
+        List<KeywordQuery.Clause> clauses = keywords.clauses();
+        if (clauses.isEmpty()) {
             return List.of();
         }
-        SolrQuery q = new SolrQuery(words).setRows(limit).setFields(HIT_FIELDS);
-        q.set("defType", "edismax");
-        q.set("qf", SolrDocuments.TEXT + " " + SolrDocuments.HEADINGS + "^0.5");
-        q.set("tie", "1.0");
-        q.set("q.op", "OR");
-        q.set("mm", "1");
-        SolrDocuments.filters(filter).forEach(q::addFilterQuery);
-        // How many chunks hold each word, over the whole collection, in the same request: what a full match scores.
-        StringBuilder facets = new StringBuilder("{\"chunks\":{\"type\":\"query\",\"q\":\"*:*\",\"domain\":{\"query\":\""
-                + SolrDocuments.TYPE + ":" + SolrDocuments.CHUNK + "\"}}");
-        for (int i = 0; i < kept.size(); i++) {
-            q.set("kw" + i, kept.get(i));
-            facets.append(",\"kw").append(i).append("\":{\"type\":\"query\",\"q\":\"{!field f=").append(SolrDocuments.TEXT)
-                    .append(" v=$kw").append(i).append("}\",\"domain\":{\"query\":\"").append(SolrDocuments.TYPE).append(':')
-                    .append(SolrDocuments.CHUNK).append("\"}}");
+        // A prefix scores as one word held once (a full match of its clause): its count comes first.
+        Map<Integer, Double> prefixFull = new HashMap<>();
+        List<Integer> prefixes = new ArrayList<>();
+        for (int i = 0; i < clauses.size(); i++) {
+            if (clauses.get(i).typed().prefix()) {
+                prefixes.add(i);
+            }
         }
-        q.set("json.facet", facets.append('}').toString());
-        QueryResponse response = query(q);
-        double fullMatch = fullMatch(response, kept.size());
+        if (!prefixes.isEmpty()) {
+            SolrQuery counts = new SolrQuery("*:*").setRows(0);
+            counts.addFilterQuery(SolrDocuments.TYPE + ":" + SolrDocuments.CHUNK);
+            QueryResponse response = query(withCounts(counts, clauses, prefixes));
+            long chunks = Math.max(1, response.getResults().getNumFound());
+            for (int i : prefixes) {
+                prefixFull.put(i, full(chunks, response.getJsonFacetingResponse().getQueryFacet("kw" + i).getCount()));
+            }
+        }
+        StringBuilder q = new StringBuilder();
+        boolean required = false;
+        for (int i = 0; i < clauses.size(); i++) {
+            KeywordQuery.Clause clause = clauses.get(i);
+            required |= clause.required();
+            q.append(q.length() == 0 ? "" : " ").append(clause.required() ? "+" : "").append(SolrDocuments.clause(clause))
+                    .append(prefixFull.containsKey(i) ? "^" + (float) (double) prefixFull.get(i) : "");
+        }
+        for (KeywordQuery.Clause out : keywords.excluded()) {
+            q.append(" -").append(SolrDocuments.clause(out));
+        }
+        SolrQuery search = new SolrQuery(q.toString()).setRows(limit).setFields(HIT_FIELDS);
+        search.set("defType", "edismax");
+        search.set("qf", SolrDocuments.TEXT + " " + SolrDocuments.HEADINGS + "^0.5");
+        search.set("tie", "1.0");
+        search.set("q.op", "OR");
+        // With a required clause the others only add to the score; without one, a hit holds at least one.
+        search.set("mm", required ? "0" : "1");
+        SolrDocuments.filters(filter).forEach(search::addFilterQuery);
+        QueryResponse response = query(withCounts(search, clauses, java.util.stream.IntStream.range(0, clauses.size()).boxed().toList()));
+        var facets = response.getJsonFacetingResponse();
+        long chunks = Math.max(1, facets.getQueryFacet("chunks").getCount());
+        double fullMatch = 0;
+        for (int i = 0; i < clauses.size(); i++) {
+            fullMatch += prefixFull.containsKey(i) ? prefixFull.get(i) : full(chunks, facets.getQueryFacet("kw" + i).getCount());
+        }
         List<RankedChunk> hits = new ArrayList<>();
         for (SolrDocument doc : response.getResults()) {
             hits.add(new RankedChunk(SolrDocuments.storedChunk(doc),
@@ -217,18 +241,28 @@ class SolrIndexReader implements ChunkIndexReader, KeywordSearch {
     }
 
     /**
-     * What a chunk of average length holding each word once scores with Solr's BM25 (Lucene's, k1 1.2):
-     * the sum of {@code idf / (1 + k1)}, from the counts the request's facets gave.
+     * The query with, in the same request, how many chunks the collection holds and how many hold each of
+     * these clauses (any of its spellings, in the text), over the whole collection: what a full match scores.
      */
-    private static double fullMatch(QueryResponse response, int words) {
-        var facets = response.getJsonFacetingResponse();
-        long chunks = Math.max(1, facets.getQueryFacet("chunks").getCount());
-        double sum = 0;
-        for (int i = 0; i < words; i++) {
-            long withWord = facets.getQueryFacet("kw" + i).getCount();
-            sum += Math.log(1 + (chunks - withWord + 0.5) / (withWord + 0.5)) / 2.2;
+    private static SolrQuery withCounts(SolrQuery query, List<KeywordQuery.Clause> clauses, List<Integer> which) {
+        StringBuilder facets = new StringBuilder("{\"chunks\":{\"type\":\"query\",\"q\":\"*:*\",\"domain\":{\"query\":\""
+                + SolrDocuments.TYPE + ":" + SolrDocuments.CHUNK + "\"}}");
+        for (int i : which) {
+            query.set("kw" + i, SolrDocuments.clause(clauses.get(i)));
+            facets.append(",\"kw").append(i).append("\":{\"type\":\"query\",\"q\":\"{!lucene df=").append(SolrDocuments.TEXT)
+                    .append(" q.op=OR v=$kw").append(i).append("}\",\"domain\":{\"query\":\"").append(SolrDocuments.TYPE).append(':')
+                    .append(SolrDocuments.CHUNK).append("\"}}");
         }
-        return sum;
+        query.set("json.facet", facets.append('}').toString());
+        return query;
+    }
+
+    /**
+     * What one clause held once by a chunk of average length scores with Solr's BM25 (Lucene's, k1 1.2):
+     * {@code idf / (1 + k1)}, from how many chunks hold it.
+     */
+    private static double full(long chunks, long withClause) {
+        return Math.log(1 + (chunks - withClause + 0.5) / (withClause + 0.5)) / 2.2;
     }
 
     @Override

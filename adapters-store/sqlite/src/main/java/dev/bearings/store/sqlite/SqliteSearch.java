@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,12 +42,14 @@ import java.util.regex.Pattern;
 final class SqliteSearch implements AutoCloseable {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
     private static final int KEYWORD_OVERFETCH = 4;
+    /** Past this many rows kept out by {@code -word}, dropping them from a longer list costs more than FTS5's NOT. */
+    private static final int MOST_KEPT_OUT = 1_000;
     private final Connection db;
     private final Path folder;
     private final boolean mayWrite;
     private Snapshot snapshot;
     private FileView file;
-    /** How many chunks hold each query term, as of {@link #termsVersion}: what BM25's idf is made of. */
+    /** How many chunks hold each FTS5 expression (a phrase, a clause), as of {@link #termsVersion}: what BM25's idf is made of. */
     private final Map<String, Long> chunksWithTerm = new HashMap<>();
     private long chunkCount = -1;
     private long termsVersion = -1;
@@ -264,26 +267,29 @@ final class SqliteSearch implements AutoCloseable {
     }
 
     /**
-     * FTS5's BM25, each score divided by what a chunk of average length holding each query term once
-     * would score ({@link dev.bearings.core.search.KeywordSearch}): the sum of the terms' idf, as FTS5
-     * computes it, for one occurrence at average length contributes exactly its idf. The best rows are
-     * found by {@link Bm25TopK}, which scores only the rows that can be among them.
+     * FTS5's BM25, each score divided by what a chunk of average length holding each of the query's
+     * clauses once would score ({@link dev.bearings.core.search.KeywordSearch}): the sum of the clauses' idf,
+     * as FTS5 computes it, for one occurrence at average length contributes exactly its idf. A clause is
+     * its spellings OR-ed ({@link KeywordQuery}), each a phrase FTS5 scores with its own idf; spellings
+     * no chunk holds are left out, and the best rows are found by {@link Bm25TopK}, which scores only the
+     * rows that can be among them. A quoted phrase is required of every hit, and what the query keeps
+     * out is left out with FTS5's NOT: such a query is ranked by FTS5 alone.
      */
     List<RankedChunk> keywords(String query, int limit, SearchFilter filter) throws SQLException {
-        List<String> terms = terms(query);
-        if (terms.isEmpty()) {
+        Expression expression = expression(KeywordQuery.of(query));
+        if (expression.clauses().isEmpty()) {
             return List.of();
         }
-        long[] rowsWithTerm = rowsWithTerms(terms);
         double fullMatch = 0;
-        for (long n : rowsWithTerm) {
+        for (long n : rowsWithTerms(expression.clauses())) {
             fullMatch += Bm25TopK.idf(chunkCount, n);
         }
+        int k = filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH;
+        Map<Long, Double> found = expression.required().isEmpty() ? withoutExcluded(expression, k) : matching(expression, k);
         // The full-text table alone: joining each match to its chunk row before the top few are
         // picked costs a lookup per matching row, which made the query 4x slower at 100k chunks.
         Map<Long, Double> scores = new LinkedHashMap<>();
-        for (Map.Entry<Long, Double> hit : new Bm25TopK(db).top(terms, rowsWithTerm, chunkCount,
-                filter.isEmpty() ? limit : limit * KEYWORD_OVERFETCH).scores().entrySet()) {
+        for (Map.Entry<Long, Double> hit : found.entrySet()) {
             scores.put(hit.getKey(), hit.getValue() / fullMatch);
         }
         List<RankedChunk> ranked = load(scores);
@@ -294,7 +300,141 @@ final class SqliteSearch implements AutoCloseable {
         return ranked;
     }
 
-    /** How many chunks hold each term, as FTS5 counts them for its idf; the chunk count as of the same version. */
+    /**
+     * The best rows for an OR of phrases, those no row holds left out (they add nothing to any score), by
+     * {@link Bm25TopK}.
+     */
+    private Map<Long, Double> anyPhrase(List<String> phrases, int k) throws SQLException {
+        long[] counts = rowsWithTerms(phrases);
+        List<String> held = new ArrayList<>();
+        List<Long> heldCounts = new ArrayList<>();
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                held.add(phrases.get(i));
+                heldCounts.add(counts[i]);
+            }
+        }
+        if (held.isEmpty()) {
+            return Map.of();
+        }
+        return new Bm25TopK(db).top(held, heldCounts.stream().mapToLong(Long::longValue).toArray(), chunkCount, k).scores();
+    }
+
+    /**
+     * The best rows for the OR of the phrases less the rows that hold what the query keeps out: the best
+     * {@code k} plus as many as are kept out, those dropped. FTS5's {@code NOT} scores the same rows the
+     * same (a phrase a row does not hold adds nothing) but scores every row of the OR first. When more than
+     * {@value #MOST_KEPT_OUT} rows are kept out, FTS5 ranks the whole expression.
+     */
+    private Map<Long, Double> withoutExcluded(Expression expression, int k) throws SQLException {
+        if (expression.excluded().isEmpty()) {
+            return anyPhrase(expression.phrases(), k);
+        }
+        Set<Long> out = new HashSet<>();
+        try (PreparedStatement q = db.prepareStatement("SELECT rowid FROM chunk_text WHERE chunk_text MATCH ? LIMIT ?")) {
+            q.setString(1, String.join(" OR ", expression.excluded()));
+            q.setInt(2, MOST_KEPT_OUT + 1);
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    out.add(rows.getLong(1));
+                }
+            }
+        }
+        if (out.size() > MOST_KEPT_OUT) {
+            return matching(expression, k);
+        }
+        Map<Long, Double> found = new LinkedHashMap<>();
+        for (Map.Entry<Long, Double> hit : anyPhrase(expression.phrases(), k + out.size()).entrySet()) {
+            if (found.size() < k && !out.contains(hit.getKey())) {
+                found.put(hit.getKey(), hit.getValue());
+            }
+        }
+        return found;
+    }
+
+    /** The best rows for the whole expression, required phrases and exclusions included, ranked by FTS5. */
+    private Map<Long, Double> matching(Expression expression, int k) throws SQLException {
+        Map<Long, Double> scores = new LinkedHashMap<>();
+        String required = expression.required().isEmpty() ? ""
+                : "AND rowid IN (SELECT rowid FROM chunk_text WHERE chunk_text MATCH ?) ";
+        try (PreparedStatement q = db.prepareStatement("SELECT rowid, -bm25(chunk_text, " + Bm25TopK.WEIGHTS + ") FROM chunk_text "
+                + "WHERE chunk_text MATCH ? " + required + "ORDER BY bm25(chunk_text, " + Bm25TopK.WEIGHTS + ") LIMIT ?")) {
+            int at = 1;
+            q.setString(at++, expression.match());
+            if (!expression.required().isEmpty()) {
+                q.setString(at++, String.join(" AND ", expression.required()));
+            }
+            q.setInt(at, k);
+            try (ResultSet rows = q.executeQuery()) {
+                while (rows.next()) {
+                    scores.put(rows.getLong(1), rows.getDouble(2));
+                }
+            }
+        }
+        return scores;
+    }
+
+    /**
+     * A query as FTS5 expressions: each clause, each spelling of every clause (a phrase), the whole
+     * match (the clauses OR-ed, less what is kept out), the required clauses and the excluded ones.
+     */
+    record Expression(List<String> clauses, List<String> phrases, String match, List<String> required,
+                      List<String> excluded) {
+    }
+
+    static Expression expression(KeywordQuery query) {
+        List<String> clauses = new ArrayList<>();
+        Set<String> phrases = new LinkedHashSet<>();
+        List<String> required = new ArrayList<>();
+        for (KeywordQuery.Clause clause : query.clauses()) {
+            List<String> forms = phrases(clause);
+            if (!forms.isEmpty()) {
+                String expression = forms.size() == 1 ? forms.get(0) : "(" + String.join(" OR ", forms) + ")";
+                clauses.add(expression);
+                phrases.addAll(forms);
+                if (clause.required()) {
+                    required.add(expression);
+                }
+            }
+        }
+        List<String> excluded = new ArrayList<>();
+        for (KeywordQuery.Clause clause : query.excluded()) {
+            excluded.addAll(phrases(clause));
+        }
+        // NOT binds tighter than OR in FTS5: the clauses are grouped before anything is taken from them.
+        String match = excluded.isEmpty() ? String.join(" OR ", clauses)
+                : "(" + String.join(" OR ", clauses) + ") NOT (" + String.join(" OR ", excluded) + ")";
+        return new Expression(clauses, List.copyOf(phrases), match, required, excluded);
+    }
+
+    /**
+     * A clause's spellings as FTS5 phrases: each a quoted string, which FTS5 reads as a phrase of the
+     * words its tokenizer finds (so no character of a query is read as FTS5 syntax), Japanese, Chinese
+     * and Korean cut into the bigrams they are indexed as; a prefix as FTS5's {@code "word" *}. Empty
+     * when no spelling has a word.
+     */
+    static List<String> phrases(KeywordQuery.Clause clause) {
+        Set<String> forms = new LinkedHashSet<>();
+        for (KeywordQuery.Form form : clause.forms()) {
+            String words = String.join(" ", words(form.text()));
+            if (!words.isEmpty()) {
+                forms.add("\"" + words + "\"" + (form.prefix() ? " *" : ""));
+            }
+        }
+        return List.copyOf(forms);
+    }
+
+    /** The words FTS5 would index in a text: Japanese, Chinese and Korean as bigrams, the rest as runs of letters and digits. */
+    private static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        Matcher m = WORD.matcher(CjkBigrams.segment(text).toLowerCase(Locale.ROOT));
+        while (m.find()) {
+            words.add(m.group());
+        }
+        return words;
+    }
+
+    /** How many chunks match each FTS5 expression, as FTS5 counts them for its idf; the chunk count as of the same version. */
     private long[] rowsWithTerms(List<String> terms) throws SQLException {
         long version = dataVersion();
         if (version != termsVersion) {
@@ -323,23 +463,6 @@ final class SqliteSearch implements AutoCloseable {
             counts[i] = n;
         }
         return counts;
-    }
-
-    /**
-     * The words keyword search matches ({@link KeywordQuery}), Japanese, Chinese and Korean as bigrams
-     * as they are indexed, each as a quoted FTS5 term, so that no word is read as FTS5 syntax.
-     */
-    static List<String> terms(String query) {
-        Set<String> words = new LinkedHashSet<>();
-        Matcher m = WORD.matcher(CjkBigrams.segment(KeywordQuery.of(query).text()).toLowerCase(Locale.ROOT));
-        while (m.find()) {
-            words.add(m.group());
-        }
-        List<String> terms = new ArrayList<>();
-        for (String word : words) {
-            terms.add("\"" + word + "\"");
-        }
-        return terms;
     }
 
     List<IndexedNote> noteList() throws SQLException {
