@@ -2,7 +2,7 @@ package dev.bearings.benchmarks;
 
 import dev.bearings.eval.Corpus;
 import dev.bearings.eval.ProjectData;
-import dev.bearings.testkit.process.ServedMcp;
+import dev.bearings.testprocess.ServedMcp;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.core.note.Note;
 import dev.bearings.eval.EvalDataset;
 import dev.bearings.eval.ProjectData;
-import dev.bearings.testkit.process.ServedMcp;
+import dev.bearings.testprocess.ServedMcp;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

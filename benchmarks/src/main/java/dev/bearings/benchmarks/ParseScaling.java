@@ -14,7 +14,7 @@ import dev.bearings.embedding.support.EmbeddingModel;
 import dev.bearings.embedding.support.WordPieces;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.parser.flexmark.FlexmarkParser;
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

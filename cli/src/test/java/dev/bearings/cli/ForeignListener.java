@@ -1,6 +1,6 @@
 package dev.bearings.cli;
 
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import dev.bearings.app.source.SourcesConfig;
 import dev.bearings.cli.command.VersionNumber;
 import dev.bearings.source.bear.BearFixture;
 import dev.bearings.testkit.Prerequisite;
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,7 @@
 package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.eval.ProjectData;
-import dev.bearings.testkit.process.ServedMcp;
+import dev.bearings.testprocess.ServedMcp;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.mcp.AnswerPrompt;
 import dev.bearings.mcp.NoteResources;
 import dev.bearings.testkit.Prerequisite;
-import dev.bearings.testkit.process.ServedMcp;
+import dev.bearings.testprocess.ServedMcp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

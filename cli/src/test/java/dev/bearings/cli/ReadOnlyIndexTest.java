@@ -3,7 +3,7 @@ package dev.bearings.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bearings.testkit.Prerequisite;
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

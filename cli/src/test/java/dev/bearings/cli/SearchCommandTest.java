@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.app.words.ShellWords;
 import dev.bearings.cli.output.Fitted;
 import dev.bearings.testkit.Prerequisite;
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerLock;
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.bearings.embedding.support;
 
 import dev.bearings.testkit.Prerequisite;
-import dev.bearings.testkit.process.ChildProcess;
+import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.bearings.testkit.process;
+package dev.bearings.testprocess;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
