@@ -18,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BomTest {
     private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
     private static final Pattern OWN_ARTIFACT = Pattern.compile("</parent>\\s*<artifactId>([^<]+)</artifactId>");
-    /** Built here, used by no plugin: the per-platform jars, the benchmarks, the examples, the BOM itself. */
+    /** Built here, used by no plugin: the per-platform jars, the benchmarks, the examples, the BOM itself, the tests' launchers. */
     private static final Set<String> NOT_FOR_PLUGINS = Set.of("bearings-dist", "bearings-benchmarks", "bearings-examples",
-            "bearings-bom", "bearings-mutation");
+            "bearings-bom", "bearings-mutation", "bearings-test-processes");
 
     @Test
     void everyLibraryModuleIsInTheBom() throws IOException {
