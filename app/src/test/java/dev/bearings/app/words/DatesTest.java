@@ -40,5 +40,13 @@ class DatesTest {
                     .hasMessageStartingWith("--since takes a date like 2026-03-01, 2026-03-01T08:00 or 2026-03-01T08:00:00Z, or a time ago "
                             + "like 7d, 2w, 3m, 1y, today or yesterday, not '" + wrong + "'");
         }
+        String sixty = "x".repeat(60);
+        assertThatThrownBy(() -> at(sixty)).as("a value of 60 characters is shown whole").hasMessageEndingWith("not '" + sixty + "'");
+        assertThatThrownBy(() -> at(sixty + "y")).as("a longer one is cut").hasMessageEndingWith("not '" + sixty + "...'");
+    }
+
+    @Test
+    void aDateWithItsZoneIsTheSameOnThisMachinesClock() {
+        assertThat(Dates.instant("2026-12-04T10:00:00+02:00", "since")).isEqualTo(Instant.parse("2026-12-04T08:00:00Z"));
     }
 }

@@ -20,6 +20,8 @@ class PlainErrorsTest {
         assertThat(errors.scrub("'/home/me/notes/../secrets.txt' and C:\\Users\\me\\x.db"))
                 .isEqualTo("'<path>' and <path>");
         assertThat(errors.scrub("tags work/projects and hybrid/vector stay")).isEqualTo("tags work/projects and hybrid/vector stay");
+        assertThat(errors.scrub("cannot read /home/me/notes/a\u0000b.md")).as("not a path Java can read: hidden")
+                .isEqualTo("cannot read <path>");
     }
 
     @Test
