@@ -1,0 +1,109 @@
+package dev.bearings.mcp.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.mcp.McpErrorJson;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The HTTP server's parts on their own: the token (made private, rotated whole, compared whatever the case of its
+ * scheme), a server's key and its proof, one background server per index, and errors as JSON-RPC errors.
+ */
+class HttpPartsTest {
+
+    @Test
+    void theTokenIsMadePrivateKeptAndRotatedAndTheOldOneStopsWorking(@TempDir Path root) throws Exception {
+        Path data = root.resolve("data");
+        McpToken token = McpToken.loadOrCreate(data);
+        assertThat(token.file()).isEqualTo(data.resolve(McpToken.FILE));
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(token.file()))).isEqualTo("rw-------");
+        String value = token.value();
+        assertThat(value).hasSize(43).isEqualTo(Files.readString(token.file()).strip());
+        assertThat(McpToken.loadOrCreate(data).value()).as("kept").isEqualTo(value);
+        assertThat(token.admits("Bearer " + value)).isTrue();
+        assertThat(token.admits("bearer  " + value + " ")).as("the scheme in any case, the token stripped").isTrue();
+        assertThat(token.admits("Bearer " + value.substring(1))).isFalse();
+        assertThat(token.admits("Basic " + value)).isFalse();
+        assertThat(token.admits(value)).isFalse();
+        assertThat(token.admits(null)).isFalse();
+
+        assertThat(McpToken.rotate(data)).isEqualTo(token.file());
+        assertThat(token.admits("Bearer " + value)).as("the old token, at once").isFalse();
+        assertThat(token.value()).isNotEqualTo(value).hasSize(43);
+        assertThat(token.admits("Bearer " + token.value())).isTrue();
+        try (var left = Files.list(data)) {
+            assertThat(left).as("no temporary file left").containsExactly(token.file());
+        }
+
+        Files.delete(token.file());
+        assertThat(token.admits("Bearer ")).as("while it cannot be read, no token is admitted").isFalse();
+        Files.writeString(token.file(), "short\n");
+        assertThatThrownBy(() -> McpToken.loadOrCreate(data)).hasMessage("the token in " + token.file()
+                + " is too short to be safe; run bearings mcp --new-token");
+    }
+
+    @Test
+    void aServersProofIsForItsKeyItsAddressItsPortAndTheChallenge() {
+        ServerKey key = ServerKey.random();
+        String challenge = ServerKey.challenge();
+        assertThat(ServerKey.challenge()).isNotEqualTo(challenge);
+        String proof = key.proof("127.0.0.1", 7341, challenge);
+        assertThat(ServerKey.parse(key.encoded()).proves("127.0.0.1", 7341, challenge, proof + "\n")).isTrue();
+        assertThat(key.proves("127.0.0.1", 7342, challenge, proof)).isFalse();
+        assertThat(key.proves("::1", 7341, challenge, proof)).isFalse();
+        assertThat(key.proves("127.0.0.1", 7341, ServerKey.challenge(), proof)).isFalse();
+        assertThat(ServerKey.random().proves("127.0.0.1", 7341, challenge, proof)).isFalse();
+        assertThat(key.proves("127.0.0.1", 7341, challenge, null)).isFalse();
+        assertThatThrownBy(() -> ServerKey.parse("c2hvcnQ")).isInstanceOf(IllegalArgumentException.class).hasMessage("a server key of 5 bytes");
+    }
+
+    @Test
+    void oneBackgroundServerPerIndex(@TempDir Path data) throws Exception {
+        Optional<ServerLock> first = ServerLock.tryTake(data, Path.of("/idx/a"));
+        assertThat(first).isPresent();
+        assertThat(ServerLock.tryTake(data, Path.of("/idx/a/../a"))).as("the same index").isEmpty();
+        try (ServerLock other = ServerLock.tryTake(data, Path.of("/idx/b")).orElseThrow()) {
+            assertThat(other).isNotNull();
+        }
+        first.get().close();
+        try (ServerLock again = ServerLock.tryTake(data, Path.of("/idx/a")).orElseThrow()) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve(ServerEntry.FOLDER)))).isEqualTo("rwx------");
+        }
+    }
+
+    @Test
+    void errorsAreJsonRpcErrorsWithTheProtocolsCodes() throws Exception {
+        assertThat(JsonErrors.code(400)).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+        assertThat(JsonErrors.code(413)).isEqualTo(McpSchema.ErrorCodes.INVALID_REQUEST);
+        assertThat(JsonErrors.code(404)).isEqualTo(McpSchema.ErrorCodes.METHOD_NOT_FOUND);
+        assertThat(JsonErrors.code(405)).isEqualTo(McpSchema.ErrorCodes.METHOD_NOT_FOUND);
+        assertThat(JsonErrors.code(500)).isEqualTo(McpSchema.ErrorCodes.INTERNAL_ERROR);
+        assertThat(JsonErrors.code(503)).isEqualTo(McpSchema.ErrorCodes.INTERNAL_ERROR);
+        assertThat(JsonErrors.code(401)).isEqualTo(-32001);
+        assertThat(JsonErrors.code(403)).isEqualTo(-32003);
+
+        ObjectMapper mapper = McpErrorJson.into(new ObjectMapper());
+        JsonNode refused = mapper.readTree(mapper.writeValueAsString(McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                .message("uri must be a string").build()));
+        assertThat(refused).isEqualTo(new ObjectMapper().readTree("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32602,"
+                + "\"message\":\"uri must be a string\"}}"));
+        assertThat(refused.toString()).doesNotContain("stackTrace").doesNotContain("Exception");
+    }
+
+    @Test
+    void aServerSaysItsMemoryAndWhenItStarted() {
+        assertThat(ServerControl.residentBytes()).hasValueSatisfying(bytes -> assertThat(bytes).isPositive().isEqualTo(bytes / 1024 * 1024));
+        assertThat(ServerControl.started()).isEqualTo(ProcessHandle.current().info().startInstant().orElseThrow().toString());
+    }
+}
