@@ -1,15 +1,13 @@
 package dev.bearings.app.index;
 
+import dev.bearings.app.testing.ClosedAs;
 import dev.bearings.app.testing.ExampleIndex;
-import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.testkit.WordHashingEmbedder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -30,48 +28,10 @@ class OpenedRecipeTest {
     void closingTheRecipeClosesItsModel() {
         AtomicBoolean closed = new AtomicBoolean();
         WordHashingEmbedder model = new WordHashingEmbedder(8, 64);
-        OpenedEmbedder embedder = new OpenedEmbedder("hash", Map.of(), new ClosingEmbedder(model, closed));
+        OpenedEmbedder embedder = new OpenedEmbedder("hash", Map.of(), new ClosedAs(model, () -> closed.set(true)));
         IndexRecipe recipe = IndexRecipe.of("commonmark", dev.bearings.core.chunk.ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED,
                 "hash", Map.of(), model);
         new OpenedRecipe(null, embedder, recipe).close();
         assertThat(closed).isTrue();
-    }
-
-    /** A model that says when it is closed. */
-    private record ClosingEmbedder(Embedder model, AtomicBoolean closed) implements Embedder {
-        @Override
-        public String modelId() {
-            return model.modelId();
-        }
-
-        @Override
-        public int dimension() {
-            return model.dimension();
-        }
-
-        @Override
-        public int maxTokens() {
-            return model.maxTokens();
-        }
-
-        @Override
-        public int countTokens(String text) {
-            return model.countTokens(text);
-        }
-
-        @Override
-        public List<Embedding> embed(List<String> texts) {
-            return model.embed(texts);
-        }
-
-        @Override
-        public Embedding embedQuery(String query) {
-            return model.embedQuery(query);
-        }
-
-        @Override
-        public void close() {
-            closed.set(true);
-        }
     }
 }

@@ -6,7 +6,6 @@ import dev.bearings.app.index.OpenedRecipe;
 import dev.bearings.app.source.SourcesConfig;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.embed.Embedding;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.NoteSourceProvider;
@@ -82,7 +81,8 @@ public final class ExampleIndex implements AutoCloseable {
 
     /** The same in {@code store}. */
     public static ExampleIndex open(Path notes, Path folder, ChunkIndexStore store) {
-        Embedder shared = new Unclosed(model());
+        // The shared model, which closing one index must not close for the others.
+        Embedder shared = new ClosedAs(model(), () -> { });
         OpenedEmbedder embedder = new OpenedEmbedder("onnx", Map.of("model", shared.modelId()), shared);
         IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
                 embedder.settings(), shared);
@@ -143,43 +143,5 @@ public final class ExampleIndex implements AutoCloseable {
             throw e.getCause();
         }
         return to;
-    }
-
-    /** The shared model, which closing one index must not close for the others. */
-    private record Unclosed(Embedder model) implements Embedder {
-        @Override
-        public String modelId() {
-            return model.modelId();
-        }
-
-        @Override
-        public int dimension() {
-            return model.dimension();
-        }
-
-        @Override
-        public int maxTokens() {
-            return model.maxTokens();
-        }
-
-        @Override
-        public int countTokens(String text) {
-            return model.countTokens(text);
-        }
-
-        @Override
-        public List<Embedding> embed(List<String> texts) {
-            return model.embed(texts);
-        }
-
-        @Override
-        public Embedding embedQuery(String query) {
-            return model.embedQuery(query);
-        }
-
-        @Override
-        public void close() {
-            // Shared by every index of the JVM.
-        }
     }
 }
