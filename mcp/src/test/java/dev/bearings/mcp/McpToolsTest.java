@@ -63,7 +63,7 @@ class McpToolsTest {
         assertThatThrownBy(() -> call("search_notes", search("tags", "work"))).hasMessage("tags must be an array of strings");
         assertThatThrownBy(() -> call("search_notes", search("tags", List.of("work", 7)))).hasMessage("tags must be an array of strings");
         assertThatThrownBy(() -> call("search_notes", search("tags", List.of("nope", "none"))))
-                .hasMessage("no note is tagged nope or none; list_tags lists the tags there are");
+                .hasMessage("no note is tagged none or nope; list_tags lists the tags there are");
         assertThatThrownBy(() -> call("search_notes", search("since", "last tuesday"))).hasMessageStartingWith("since takes a date like");
         assertThatThrownBy(() -> call("list_notes", Map.of("tag", "nope"))).hasMessageStartingWith("no note is tagged nope;");
         assertThatThrownBy(() -> call("read_note", Map.of())).hasMessage("id is required");

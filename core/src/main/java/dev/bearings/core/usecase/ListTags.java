@@ -22,7 +22,7 @@ public final class ListTags {
     }
 
     /**
-     * The tags of {@code asked} that no note carries, itself or as a parent of one: a tag that cannot match
+     * The tags of {@code asked} that no note carries, itself or as a parent of one, alphabetically: a tag that cannot match
      * anything is said, rather than answered with nothing as a tag with no match this time would be.
      */
     public static List<String> unknown(ChunkIndexReader index, java.util.Collection<String> asked) {
@@ -40,6 +40,8 @@ public final class ListTags {
                 unknown.add(tag);
             }
         }
+        // The asked tags come as a set, whose order changes from run to run: said alphabetically, they read the same every time.
+        unknown.sort(null);
         return unknown;
     }
 
