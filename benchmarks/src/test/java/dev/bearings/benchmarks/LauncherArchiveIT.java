@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -83,6 +84,15 @@ class LauncherArchiveIT {
         assertThat(run(search, logged)).isEqualTo(first);
         assertThat(Files.readString(classes)).as("Bearings' classes from the archive")
                 .containsPattern("dev\\.bearings\\.\\S+ source: shared objects file \\(top\\)");
+        // An archive is code: in a folder another user could write, it is not loaded.
+        Path folder = made.get(0).getParent();
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path refused = work.resolve("refused.log");
+        logged.put("BEARINGS_JAVA_OPTS", "-Xlog:class+load=info:file=" + refused);
+        assertThat(run(search, logged)).isEqualTo(first);
+        assertThat(Files.readString(refused)).as("no class from an archive others could have written")
+                .contains("dev.bearings.cli.Bearings").doesNotContain("shared objects file (top)");
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx------"));
 
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(86_400)));
         assertThat(run(search, folders)).as("a new jar: the same search, no word of the archive").isEqualTo(first);
