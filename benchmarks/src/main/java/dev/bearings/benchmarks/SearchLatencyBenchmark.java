@@ -55,6 +55,10 @@ public class SearchLatencyBenchmark {
     @Param({"10000", "100000"})
     public int chunks;
 
+    /** Which of {@link #QUERIES} to ask, by its place (0-4), or {@code all} of them in turn: the cost per query. */
+    @Param({"all"})
+    public String query;
+
     private ChunkIndexReader index;
     private Embedder embedder;
     private SearchNotes search;
@@ -87,15 +91,15 @@ public class SearchLatencyBenchmark {
 
     @Benchmark
     public Object search() {
-        int at = next++ % QUERIES.size();
-        String query = QUERIES.get(at);
+        int at = query.equals("all") ? next++ % QUERIES.size() : Integer.parseInt(query);
+        String asked = QUERIES.get(at);
         if (mode.equals("embedOnly")) {
-            return embedder.embed(query);
+            return embedder.embed(asked);
         }
         if (mode.equals("fuseOnly")) {
             SearchNotes.Candidates lists = candidates.get(at);
-            return fusion.fuse(query, lists.vector(), lists.keyword());
+            return fusion.fuse(asked, lists.vector(), lists.keyword());
         }
-        return search.search(index, request(query, SearchNotes.Mode.parse(mode))).ranked();
+        return search.search(index, request(asked, SearchNotes.Mode.parse(mode))).ranked();
     }
 }
