@@ -62,7 +62,9 @@ class BackgroundServerTest {
         try (ExampleIndex example = ExampleIndex.synced(root); BearingsMcpServer.Http server = serve(example, root.resolve("data"),
                 ServerEntry.MCP, Optional.empty())) {
             CompletableFuture<String> stopping = stopped(server);
-            JsonNode status = JSON.readTree(http.send(control(server).build(), HttpResponse.BodyHandlers.ofString()).body());
+            HttpResponse<String> said = http.send(control(server).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(said.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+            JsonNode status = JSON.readTree(said.body());
             assertThat(status.path("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
             assertThat(status.path("kind").asText()).isEqualTo(ServerEntry.MCP);
             assertThat(status.path("version").asText()).isEqualTo("9.9");
@@ -77,6 +79,20 @@ class BackgroundServerTest {
             assertThat(stopping.get(30, TimeUnit.SECONDS)).isEqualTo("a new version");
             server.stop("again");
             assertThat(server.awaitStop()).as("the first reason given").isEqualTo("a new version");
+        }
+    }
+
+    @Test
+    void aServerStoppedOrClosedInProcessSaysWhy(@TempDir Path root) throws Exception {
+        try (ExampleIndex example = ExampleIndex.synced(root)) {
+            try (BearingsMcpServer.Http server = serve(example, root.resolve("data"), ServerEntry.MCP, Optional.empty())) {
+                server.stop("upgrading");
+                assertThat(stopped(server).get(30, TimeUnit.SECONDS)).isEqualTo("upgrading");
+            }
+            BearingsMcpServer.Http server = serve(example, root.resolve("data"), ServerEntry.MCP, Optional.empty());
+            CompletableFuture<String> stopping = stopped(server);
+            server.close();
+            assertThat(stopping.get(30, TimeUnit.SECONDS)).isEqualTo("closed");
         }
     }
 

@@ -7,7 +7,9 @@ import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,6 +36,40 @@ class JsonRpcChecksTest {
         assertThat(hugeId.answer()).isTrue();
         assertThat(hugeId.id()).as("an id no long holds is not echoed").isNull();
         assertThat(JsonRpcChecks.check("{\"jsonrpc\":\"2.0\",\"id\":\"ok\",\"method\":\"ping\"}", SDK).refusal()).isEmpty();
+    }
+
+    /** Each way a line falls short of JSON-RPC 2.0 is said, and answers (a result or a well-formed error, to an id) are taken. */
+    @Test
+    void whatALineLacksIsSaidInItsOwnWords() {
+        Map<String, String> said = new LinkedHashMap<>();
+        said.put("[1,2]", "a message must be a JSON object");
+        said.put("{\"id\":1,\"method\":\"ping\"}", "jsonrpc must be \"2.0\"");
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}", "id must be a string or an integer of at most 64 bits");
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}", "method must be a string");
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":[]}", "params must be an object");
+        said.put("{\"jsonrpc\":\"2.0\",\"result\":{}}", "a message needs a method, or an id with a result or an error");
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1}", "a message needs a method, or an id with a result or an error");
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}",
+                "a message needs a method, or an id with a result or an error");
+        String malformed = "error must be an object with an integer code and a message";
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"boom\"}", malformed);
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":\"1\",\"message\":\"m\"}}", malformed);
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":10000000000,\"message\":\"m\"}}", malformed);
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1.5,\"message\":\"m\"}}", malformed);
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1}}", malformed);
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", null);
+        said.put("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"error\":{\"code\":-32601,\"message\":\"m\"}}", null);
+        said.put("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", null);
+        said.forEach((line, problem) -> {
+            try {
+                assertThat(JsonRpcChecks.problem(JSON.readTree(line))).as(line).isEqualTo(problem);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertThat(JsonRpcChecks.check("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":5}", SDK).refusal()).hasValueSatisfying(refusal ->
+                assertThat(refusal.json()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32600,"
+                        + "\"message\":\"Invalid Request: method must be a string\"}}"));
     }
 
     @Test

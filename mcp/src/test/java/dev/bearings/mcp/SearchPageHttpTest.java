@@ -85,6 +85,9 @@ class SearchPageHttpTest {
         assertThat(index.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
         assertThat(index.headers().firstValue("Referrer-Policy")).contains("no-referrer");
         assertThat(index.headers().firstValue("X-Frame-Options")).contains("DENY");
+        assertThat(index.headers().firstValue("Cross-Origin-Opener-Policy")).contains("same-origin");
+        assertThat(index.headers().firstValue("Cross-Origin-Resource-Policy")).contains("same-origin");
+        assertThat(index.headers().firstValue("Cache-Control")).as("asked again each time: a new version is seen").contains("no-cache");
         assertThat(index.body()).contains("page.js");
         assertThat(send(page("/page.js")).headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/javascript"));
         assertThat(send(page("/page.css")).headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/css"));
@@ -93,6 +96,8 @@ class SearchPageHttpTest {
         HttpResponse<String> noCookie = send(HttpRequest.newBuilder(URI.create(server.base() + "/")));
         assertThat(noCookie.statusCode()).isEqualTo(401);
         assertThat(noCookie.body()).contains("bearings open");
+        assertThat(noCookie.headers().firstValue("Content-Type")).contains("text/html;charset=utf-8");
+        assertThat(noCookie.headers().firstValue("Cache-Control")).contains("no-store");
         HttpResponse<String> otherCookie = send(HttpRequest.newBuilder(URI.create(server.base() + "/"))
                 .header("Cookie", "bearings-" + server.port() + "=made-up"));
         assertThat(otherCookie.statusCode()).isEqualTo(401);

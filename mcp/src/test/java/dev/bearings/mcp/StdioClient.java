@@ -144,7 +144,17 @@ final class StdioClient implements AutoCloseable {
 
     /** Ends the client's side, as a client that quits does; true when the server answered all it was asked, within {@code most}. */
     boolean closeInput(Duration most) throws Exception {
+        endInput();
+        return serverDone(most);
+    }
+
+    /** Ends the client's side, as a client that quits does. */
+    void endInput() throws IOException {
         toServer.close();
+    }
+
+    /** Waits for the client's side to end, then at most {@code most} for the server to answer all it was asked; true when it did. */
+    boolean serverDone(Duration most) throws InterruptedException {
         return server.awaitClientGone(most);
     }
 

@@ -101,6 +101,35 @@ class HttpPartsTest {
         assertThat(refused.toString()).doesNotContain("stackTrace").doesNotContain("Exception");
     }
 
+    /** What the guard takes for this server: a Host or an Origin naming a loopback name (and, for an Origin, this port). */
+    @Test
+    void aHostOrAnOriginIsThisServersOnlyByALoopbackNameAndItsPort() {
+        assertThat(McpHttpServer.Guard.loopback(null, false)).as("no Host").isFalse();
+        assertThat(McpHttpServer.Guard.loopback(null, true)).as("no Origin: a program, not a browser's page").isTrue();
+        assertThat(McpHttpServer.Guard.loopback("LOCALHOST:7341", false)).isTrue();
+        assertThat(McpHttpServer.Guard.loopback("[::1]:7341", false)).isTrue();
+        assertThat(McpHttpServer.Guard.loopback("127.0.0.1.evil.example:7341", false)).isFalse();
+        assertThat(McpHttpServer.Guard.loopback("a host:7341", false)).as("not a name at all").isFalse();
+        assertThat(McpHttpServer.Guard.loopback("http://127.0.0.1:7341", true)).isTrue();
+        assertThat(McpHttpServer.Guard.loopback("ftp://127.0.0.1:7341", true)).as("a scheme no page has").isFalse();
+        assertThat(McpHttpServer.Guard.loopback("null", true)).as("an opaque origin").isFalse();
+
+        assertThat(McpHttpServer.Guard.sameServer("http://127.0.0.1:7341", 7341)).isTrue();
+        assertThat(McpHttpServer.Guard.sameServer("http://127.0.0.1:7342", 7341)).isFalse();
+        assertThat(McpHttpServer.Guard.sameServer("http://localhost", 80)).as("http's own port").isTrue();
+        assertThat(McpHttpServer.Guard.sameServer("https://localhost", 443)).as("https's own port").isTrue();
+        assertThat(McpHttpServer.Guard.sameServer("http://localhost", 443)).isFalse();
+        assertThat(McpHttpServer.Guard.sameServer("https://localhost", 80)).isFalse();
+        assertThat(McpHttpServer.Guard.sameServer("http://evil.example:7341", 7341)).isFalse();
+    }
+
+    @Test
+    void eachOneTimeCodeIsNew() {
+        PageLogin page = new PageLogin();
+        String code = page.newCode();
+        assertThat(code).hasSize(43).isNotEqualTo(page.newCode());
+    }
+
     @Test
     void aServerSaysItsMemoryAndWhenItStarted() {
         assertThat(ServerControl.residentBytes()).hasValueSatisfying(bytes -> assertThat(bytes).isPositive().isEqualTo(bytes / 1024 * 1024));

@@ -15,15 +15,20 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A server's entry and its proof. A process that listens on 127.0.0.1 at the port of a server on ::1 and
- * relays to it gets the real server's answer to a challenge, but that answer is for the address it was
- * sent to (::1), and a client that dialled 127.0.0.1 does not take it; the client dials the entry's own
- * address, and reaches the real server.
+ * A server's entry, and what a client asks the server it names: how it is, an address of its page, to stop. The
+ * entry of a server that died is removed when read. The proof: a process that listens on 127.0.0.1 at the port of a
+ * server on ::1 and relays to it gets the real server's answer to a challenge, but that answer is for the address it
+ * was sent to (::1), and a client that dialled 127.0.0.1 does not take it; the client dials the entry's own address,
+ * and reaches the real server.
  */
 class ServerEntryTest {
 
@@ -62,6 +67,52 @@ class ServerEntryTest {
                     + ServerKey.random().encoded() + "\n");
             assertThat(ServerEntry.all(data)).extracting(ServerEntry::port).as("a remote address is no entry").containsExactly(7341);
         }
+    }
+
+    @Test
+    void aClientAsksTheServerOfAnEntryHowItIsForAnAddressOfItsPageAndToStop(@TempDir Path data) throws Exception {
+        ServerKey key = ServerKey.random();
+        PageLogin page = new PageLogin();
+        List<String> reasons = new CopyOnWriteArrayList<>();
+        ServerControl control = new ServerControl(() -> new ServerControl.Status(ProcessHandle.current().pid(), ServerEntry.MCP, "9.9",
+                "/idx", 0, "then", 0, null, null, 1), reasons::add);
+        Map<String, HttpServlet> servlets = Map.of(McpHttpServer.ENDPOINT, new HttpServlet() { }, ServerControl.ENDPOINT, control,
+                PageLogin.ENDPOINT, page, PageLogin.ADDRESS_ENDPOINT, page);
+        try (StandInServer server = StandInServer.start(data, servlets, page, key, message -> java.util.Optional.empty());
+             ServerEntry.Announcement announced = ServerEntry.announce(data, InetAddress.getLoopbackAddress(), server.port(), Path.of("/idx"),
+                     key, ServerEntry.MCP)) {
+            assertThat(ServerEntry.all(data)).hasSize(1);
+            ServerEntry entry = ServerEntry.all(data).get(0);
+            assertThat(entry.isOurs()).as("this process, as this user").isTrue();
+            assertThat(entry.serves(Path.of("/idx/../idx"))).isTrue();
+            assertThat(entry.serves(Path.of("/other"))).isFalse();
+            assertThat(entry.provesItself()).isTrue();
+
+            assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(entry.status(server.token())).path("version").asText())
+                    .isEqualTo("9.9");
+            String address = entry.pageAddress(server.token());
+            assertThat(address).startsWith("http://127.0.0.1:" + server.port() + PageLogin.ENDPOINT + "?code=");
+            assertThat(StandInServer.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(address))
+                    .timeout(java.time.Duration.ofSeconds(60))).statusCode()).as("the address opens the page").isEqualTo(303);
+            assertThatThrownBy(() -> entry.status("wrong")).isInstanceOf(IOException.class).hasMessageContaining("answered 401");
+            assertThatThrownBy(() -> entry.pageAddress("wrong")).isInstanceOf(IOException.class).hasMessageContaining("answered 401");
+            assertThatThrownBy(() -> entry.stop("wrong", "x")).isInstanceOf(IOException.class);
+            assertThat(reasons).as("asked without the token").isEmpty();
+            entry.stop(server.token(), "a new version");
+            assertThat(reasons).containsExactly("a new version");
+        }
+        assertThat(ServerEntry.all(data)).as("the entry, removed as the server stops").isEmpty();
+    }
+
+    @Test
+    void theEntryOfAServerThatDiedIsRemovedWhenRead(@TempDir Path data) throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        Path file = Files.createDirectories(data.resolve(ServerEntry.FOLDER)).resolve("7343");
+        Files.writeString(file, "address 127.0.0.1\nindex /idx\npid " + ended.pid() + "\nkey " + ServerKey.random().encoded() + "\n");
+        assertThat(ServerEntry.all(data)).hasSize(1);
+        assertThat(ServerEntry.all(data).get(0).isOurs()).isFalse();
+        assertThat(file).as("its port may be anyone's now").doesNotExist();
     }
 
     /** Passes every connection on {@code address}:{@code port} to the same port on {@code to}, both ways. */
