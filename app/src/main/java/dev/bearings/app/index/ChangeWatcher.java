@@ -25,7 +25,7 @@ import java.nio.file.WatchService;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.LocalTime;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,6 +50,7 @@ public final class ChangeWatcher implements AutoCloseable {
     public static final Duration UNWATCHABLE_POLL = Duration.ofSeconds(10);
     /** Bear writes while the user types, editors save in steps: a sync waits for a quiet second. */
     public static final Duration QUIET = Duration.ofSeconds(1);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
     private static final Duration FILE_POLL = Duration.ofSeconds(1);
 
     private final WatchService service;
@@ -124,8 +125,16 @@ public final class ChangeWatcher implements AutoCloseable {
 
     /** The sources that changed, in one line: the time and each one's summary. */
     private static List<String> summary(List<SyncIndex.Report> changed) {
-        return List.of(LocalTime.now().truncatedTo(ChronoUnit.SECONDS) + " "
-                + String.join("; ", changed.stream().map(SyncSummary::line).toList()));
+        return List.of(now() + " " + String.join("; ", changed.stream().map(SyncSummary::line).toList()));
+    }
+
+    private static String now() {
+        return clock(LocalTime.now());
+    }
+
+    /** The clock time a line starts with, seconds always shown ({@code LocalTime.toString} drops them on the minute). */
+    static String clock(LocalTime time) {
+        return CLOCK.format(time);
     }
 
     private static void syncNow(Sync sync, java.util.function.Function<List<SyncIndex.Report>, List<String>> said, Consumer<String> lines)
@@ -138,8 +147,7 @@ public final class ChangeWatcher implements AutoCloseable {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            String time = LocalTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
-            lines.accept(time + " the sync failed, the index is as it was: " + Objects.toString(e.getMessage(), e.toString()));
+            lines.accept(now() + " the sync failed, the index is as it was: " + Objects.toString(e.getMessage(), e.toString()));
         }
     }
 

@@ -41,6 +41,12 @@ class ChangeWatcherTest {
         }
     }
 
+    @Test
+    void aLineSaysTheSecondsOnTheMinuteToo() {
+        assertThat(ChangeWatcher.clock(java.time.LocalTime.of(2, 0, 0, 123_456_789))).isEqualTo("02:00:00");
+        assertThat(ChangeWatcher.clock(java.time.LocalTime.of(23, 59, 7))).isEqualTo("23:59:07");
+    }
+
     private static boolean await(ChangeWatcher watcher) {
         try {
             return watcher.awaitChange();
