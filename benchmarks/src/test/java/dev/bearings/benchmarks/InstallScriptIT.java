@@ -55,6 +55,10 @@ class InstallScriptIT {
                 .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1").doesNotContain("warning");
         assertThat(run(List.of("../bearings", "--version"), showFlags, 0)).as("only the server's")
                 .doesNotContain("-XX:MaxHeapFreeRatio=30");
+        assertThat(run(List.of("../bearings", "search", "--help"), showFlags, 0)).as("a command that answers and exits")
+                .contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC").doesNotContain("-XX:MaxHeapFreeRatio=30", "warning");
+        assertThat(run(List.of("../bearings", "index", "--help"), showFlags, 0)).as("an index is built by the whole JIT")
+                .doesNotContain("-XX:TieredStopAtLevel=1");
     }
 
     @Test
