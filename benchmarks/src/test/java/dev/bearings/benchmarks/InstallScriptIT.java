@@ -50,7 +50,8 @@ class InstallScriptIT {
         assertThat(run(List.of(link.toString(), "--version")).strip()).startsWith("bearings ");
         assertThat(run(List.of("../bearings", "--version"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+NoSuchOptionHere"), 1))
                 .as("the launcher hands $BEARINGS_JAVA_OPTS to the JVM").contains("NoSuchOptionHere");
-        Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+        // A cache of the test's own: the user's class-data archive is neither used nor made here.
+        Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "XDG_CACHE_HOME", work.resolve("cache").toString());
         assertThat(run(List.of("../bearings", "mcp", "--help"), showFlags, 0)).as("the server's memory settings")
                 .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1").doesNotContain("warning");
         assertThat(run(List.of("../bearings", "--version"), showFlags, 0)).as("only the server's")
@@ -59,6 +60,10 @@ class InstallScriptIT {
                 .contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC").doesNotContain("-XX:MaxHeapFreeRatio=30", "warning");
         assertThat(run(List.of("../bearings", "index", "--help"), showFlags, 0)).as("an index is built by the whole JIT")
                 .doesNotContain("-XX:TieredStopAtLevel=1");
+        assertThat(run(List.of("../bearings", "search", "--help"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+UseParallelGC -XX:+PrintCommandLineFlags",
+                "XDG_CACHE_HOME", work.resolve("cache").toString()), 0)).as("a collector the user chose replaces ours")
+                .contains("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1").doesNotContain("-XX:+UseSerialGC");
+        assertThat(work.resolve("cache/bearings/cds")).as("no class-data archive is made of a search's help").doesNotExist();
     }
 
     @Test

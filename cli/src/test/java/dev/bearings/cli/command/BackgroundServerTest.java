@@ -41,6 +41,6 @@ class BackgroundServerTest {
         assertThat(BackgroundServer.MAIN).isEqualTo(Bearings.class.getName());
         String launcher = java.nio.file.Files.readString(dev.bearings.eval.ProjectData.ROOT.resolve("bearings"));
         assertThat(launcher).as("the launcher gives bearings mcp the same JVM options")
-                .contains("server_opts=\"" + String.join(" ", BackgroundServer.JVM_OPTIONS) + "\"");
+                .contains("mcp) jvm_opts=\"" + String.join(" ", BackgroundServer.JVM_OPTIONS) + "\"");
     }
 }

@@ -185,7 +185,8 @@ public final class McpHttpServer implements AutoCloseable {
     private static void delete(Path folder) {
         try (Stream<Path> files = Files.walk(folder)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // Another process may be removing the same dead server's folder at the same time.
             TOMCAT_LOG.log(Level.FINE, "left " + folder, e);
         }
     }
