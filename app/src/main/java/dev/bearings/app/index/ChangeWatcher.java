@@ -54,7 +54,8 @@ public final class ChangeWatcher implements AutoCloseable {
     private static final Duration FILE_POLL = Duration.ofSeconds(1);
 
     private final WatchService service;
-    private final Map<WatchKey, Path> folders = new HashMap<>();
+    /** Written by the thread that waits for changes, read by {@link #watches} from others. */
+    private final Map<WatchKey, Path> folders = new java.util.concurrent.ConcurrentHashMap<>();
     /** The sources' folders, each with the subfolders it passes over, watched again whenever they are not (deleted and made anew, or absent at first). */
     private final Map<Path, Predicate<Path>> roots = new HashMap<>();
     private final Map<Path, String> files = new HashMap<>();
@@ -218,15 +219,19 @@ public final class ChangeWatcher implements AutoCloseable {
             return false;
         }
         for (Path root : roots.keySet()) {
-            boolean watched = folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
-            if (!watched && Files.isDirectory(root)) {
+            if (!watches(root) && Files.isDirectory(root)) {
                 watchTree(root, roots.get(root));
                 // A root that cannot be watched (unreadable, the watch limit reached) is tried again, but is no change:
                 // counted as one, it would keep the watch from ever being quiet, and no sync would ever run.
-                changed |= folders.entrySet().stream().anyMatch(f -> f.getValue().equals(root) && f.getKey().isValid());
+                changed |= watches(root);
             }
         }
         return changed;
+    }
+
+    /** Whether {@code folder} is watched now: a change in it is seen. */
+    boolean watches(Path folder) {
+        return folders.entrySet().stream().anyMatch(f -> f.getValue().equals(folder) && f.getKey().isValid());
     }
 
     private boolean pollFiles() {

@@ -41,7 +41,12 @@ public final class IndexWatch implements AutoCloseable {
         return Optional.of(new IndexWatch(watcher, thread));
     }
 
-    /** Stops watching; a sync under way finishes first (for at most 30 s). */
+    /** Whether {@code folder} is watched now, for tests that change it only once it is. */
+    boolean watches(java.nio.file.Path folder) {
+        return watcher.watches(folder);
+    }
+
+        /** Stops watching; a sync under way finishes first (for at most 30 s). */
     @Override
     public void close() {
         watcher.close();

@@ -51,7 +51,8 @@ class IndexWatchTest {
             List<String> lines = new CopyOnWriteArrayList<>();
             try (IndexWatch watch = IndexWatch.start(example.index(), lines::add).orElseThrow()) {
                 Path travel = Files.createDirectory(example.notes().resolve("travel"));
-                Thread.sleep(3_000); // the new folder's own event has been seen; what follows is seen only if it is watched
+                // What follows is seen only if the new folder is watched.
+                await(() -> watch.watches(travel), lines, "the new subfolder watched");
                 atomicSave(travel.resolve("lisbon.md"), "# Lisbon\n\nThe tram 28 starts at Martim Moniz.\n");
                 await(() -> lines.stream().anyMatch(l -> l.contains("1 note added")), lines, "a note in a new subfolder");
                 atomicSave(example.notes().resolve("vpn-setup.md"),
@@ -81,7 +82,7 @@ class IndexWatchTest {
                 Files.createDirectory(notes);
                 Files.writeString(notes.resolve("garden.md"), "# Garden\n\nThe roses want pruning in March.\n");
                 await(() -> lines.stream().anyMatch(l -> l.contains("removed")), lines, "the folder made anew, synced");
-                Thread.sleep(3_000);
+                await(() -> watch.watches(notes), lines, "the folder made anew watched");
                 atomicSave(notes.resolve("kayak.md"), "# Kayak\n\nThe kayak hangs in the garage.\n");
                 await(() -> lines.stream().anyMatch(l -> l.contains("1 note added, 0 changed, 0 removed, 1 unchanged")), lines,
                         "a note saved later in the new folder");
@@ -109,7 +110,7 @@ class IndexWatchTest {
                 Path late = Files.createDirectory(notes.resolve("late"));
                 await(() -> example.index().pendingChanges() == 0 && lines.stream().anyMatch(l -> l.contains("notes added")), lines,
                         "the sync of the batch");
-                Thread.sleep(5_000);
+                await(() -> watch.watches(late), lines, "the folder made during the overflow watched");
                 int before = lines.size();
                 Files.writeString(late.resolve("a.md"), "# Late\n\nWritten in a folder made during the burst.\n");
                 await(() -> lines.size() > before && lines.get(lines.size() - 1).contains("1 note added"), lines,
