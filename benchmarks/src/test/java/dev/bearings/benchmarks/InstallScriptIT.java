@@ -51,7 +51,8 @@ class InstallScriptIT {
         assertThat(run(List.of("../bearings", "--version"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+NoSuchOptionHere"), 1))
                 .as("the launcher hands $BEARINGS_JAVA_OPTS to the JVM").contains("NoSuchOptionHere");
         // A cache of the test's own: the user's class-data archive is neither used nor made here.
-        Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "XDG_CACHE_HOME", work.resolve("cache").toString());
+        String cache = work.resolve("cache").toString();
+        Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "XDG_CACHE_HOME", cache);
         assertThat(run(List.of("../bearings", "mcp", "--help"), showFlags, 0)).as("the server's memory settings")
                 .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1").doesNotContain("warning");
         assertThat(run(List.of("../bearings", "--version"), showFlags, 0)).as("only the server's")
@@ -61,7 +62,7 @@ class InstallScriptIT {
         assertThat(run(List.of("../bearings", "index", "--help"), showFlags, 0)).as("an index is built by the whole JIT")
                 .doesNotContain("-XX:TieredStopAtLevel=1");
         assertThat(run(List.of("../bearings", "search", "--help"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+UseParallelGC -XX:+PrintCommandLineFlags",
-                "XDG_CACHE_HOME", work.resolve("cache").toString()), 0)).as("a collector the user chose replaces ours")
+                "XDG_CACHE_HOME", cache), 0)).as("a collector the user chose replaces ours")
                 .contains("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1").doesNotContain("-XX:+UseSerialGC");
         assertThat(work.resolve("cache/bearings/cds")).as("no class-data archive is made of a search's help").doesNotExist();
     }

@@ -69,17 +69,16 @@ class ServerStartsItselfTest {
      * from {@code /proc}: there the JDK gives no arguments for a command line longer than a page, as a server's is.
      */
     private List<Long> startedServers() {
-        return ProcessHandle.allProcesses().filter(p -> arguments(p).contains("--background") && arguments(p).contains(index.toString()))
-                .map(ProcessHandle::pid).toList();
+        boolean proc = Files.exists(Path.of("/proc/self/cmdline"));
+        return ProcessHandle.allProcesses().filter(p -> {
+            List<String> arguments = proc ? procArguments(p) : p.info().arguments().map(List::of).orElse(List.of());
+            return arguments.contains("--background") && arguments.contains(index.toString());
+        }).map(ProcessHandle::pid).toList();
     }
 
-    private static List<String> arguments(ProcessHandle process) {
-        Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
-        if (!Files.exists(Path.of("/proc/self/cmdline"))) {
-            return process.info().arguments().map(List::of).orElse(List.of());
-        }
+    private static List<String> procArguments(ProcessHandle process) {
         try {
-            return List.of(Files.readString(cmdline).split("\0"));
+            return List.of(Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline")).split("\0"));
         } catch (IOException ended) {
             return List.of();
         }

@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -55,7 +56,7 @@ public final class ChangeWatcher implements AutoCloseable {
 
     private final WatchService service;
     /** Written by the thread that waits for changes, read by {@link #watches} from others. */
-    private final Map<WatchKey, Path> folders = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<WatchKey, Path> folders = new ConcurrentHashMap<>();
     /** The sources' folders, each with the subfolders it passes over, watched again whenever they are not (deleted and made anew, or absent at first). */
     private final Map<Path, Predicate<Path>> roots = new HashMap<>();
     private final Map<Path, String> files = new HashMap<>();

@@ -1,6 +1,7 @@
 package dev.bearings.app.index;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -42,11 +43,11 @@ public final class IndexWatch implements AutoCloseable {
     }
 
     /** Whether {@code folder} is watched now, for tests that change it only once it is. */
-    boolean watches(java.nio.file.Path folder) {
+    boolean watches(Path folder) {
         return watcher.watches(folder);
     }
 
-        /** Stops watching; a sync under way finishes first (for at most 30 s). */
+    /** Stops watching; a sync under way finishes first (for at most 30 s). */
     @Override
     public void close() {
         watcher.close();
