@@ -49,7 +49,16 @@ public final class Bearings implements Runnable {
         // DJL looks for a GPU and says so when there is none: Bearings runs on the CPU by design.
         System.setProperty("org.slf4j.simpleLogger.log.ai.djl.util.cuda", "error");
         System.setProperty("org.slf4j.simpleLogger.log.ai.djl.onnxruntime.engine.OrtEngine", "error");
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        int exit;
+        try {
+            exit = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        } catch (Error fatal) {
+            // Out of memory, or a jar changed under this JVM (rebuilt in place: its classes not yet loaded are gone).
+            // Thrown out of main it would leave a server's threads running, a process that answers nothing.
+            fatal.printStackTrace();
+            exit = 2;
+        }
+        System.exit(exit);
     }
 
     /** Runs one command line and returns its exit code: 0 found, 1 nothing found, 2 an error or a bad command line. */

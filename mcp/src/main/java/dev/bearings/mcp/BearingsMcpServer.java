@@ -89,6 +89,11 @@ public final class BearingsMcpServer {
 
     /** Serves any number of clients over HTTP, announced in the data folder, until the returned server is closed. */
     public static Http http(LiveIndex index, Settings settings, HttpSettings http) throws IOException {
+        return http(index, settings, http, CodeFile.of(BearingsMcpServer.class));
+    }
+
+    /** The same, watching {@code code} as the jar it runs from: a background server stops when it changes. */
+    static Http http(LiveIndex index, Settings settings, HttpSettings http, CodeFile code) throws IOException {
         McpJsonMapper mapper = jsonMapper();
         McpToken token = McpToken.loadOrCreate(http.dataFolder());
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
@@ -128,7 +133,7 @@ public final class BearingsMcpServer {
             Http running = new Http(server, listening, announced, token, stopping, page);
             if (http.kind().equals(ServerEntry.BACKGROUND)) {
                 stopping.whenRecipeChanges(index);
-                stopping.whenIdle(activity, http.idle(), index);
+                stopping.whenIdle(activity, http.idle(), index, code);
             }
             return running;
         } catch (IOException | RuntimeException e) {
@@ -253,15 +258,18 @@ public final class BearingsMcpServer {
         }
 
         /**
-         * Stops after {@code idle} without a request, checked every second; looks at the index on disk every
-         * few seconds meanwhile, so that a change of recipe is seen before the next search asks.
+         * Stops after {@code idle} without a request, or when its jar changed, checked every second; looks at the
+         * index on disk every few seconds meanwhile, so that a change of recipe is seen before the next search asks.
          */
-        void whenIdle(Activity activity, Optional<Duration> idle, LiveIndex index) {
+        void whenIdle(Activity activity, Optional<Duration> idle, LiveIndex index, CodeFile code) {
             Thread checking = new Thread(() -> {
                 try {
                     for (int second = 1; !stopped.await(1, java.util.concurrent.TimeUnit.SECONDS); second++) {
+                        Optional<Path> jarChanged = code.changed();
                         if (idle.isPresent() && activity.idle().compareTo(idle.get()) >= 0) {
                             stop("idle for " + idle.get().toSeconds() + " s");
+                        } else if (jarChanged.isPresent()) {
+                            stop("its jar changed (" + jarChanged.get() + ")");
                         } else if (second % 5 == 0) {
                             index.exclusively(Duration.ZERO, index::reader);
                         }

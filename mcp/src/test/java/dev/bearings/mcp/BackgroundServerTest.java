@@ -135,4 +135,32 @@ class BackgroundServerTest {
             assertThat(stopping.get(30, TimeUnit.SECONDS)).isEqualTo("the index's recipe changed");
         }
     }
+
+    @Test
+    void aBackgroundServerStopsWhenTheJarItRunsFromChanges(@TempDir Path root) throws Exception {
+        Path jar = Files.writeString(root.resolve("bearings.jar"), "the jar the server started from");
+        try (ExampleIndex example = ExampleIndex.synced(root); BearingsMcpServer.Http server = BearingsMcpServer.http(example.index(),
+                new BearingsMcpServer.Settings("9.9", "sqlite", Optional.empty()), new BearingsMcpServer.HttpSettings(
+                        InetAddress.getLoopbackAddress(), 0, root.resolve("data"), Duration.ofSeconds(30), Map.of(), ServerEntry.BACKGROUND,
+                        Optional.empty()), CodeFile.at(jar))) {
+            CompletableFuture<String> stopping = stopped(server);
+            assertThat(CodeFile.at(jar).changed()).as("a jar as it was").isEmpty();
+            Files.writeString(jar, "a jar built again, in place");
+            assertThat(stopping.get(30, TimeUnit.SECONDS)).isEqualTo("its jar changed (" + jar + ")");
+        }
+    }
+
+    @Test
+    void aJarMovedIntoPlaceOrGoneIsAChangeAndAFolderOfClassesIsNone(@TempDir Path root) throws Exception {
+        Path jar = Files.writeString(root.resolve("bearings.jar"), "one");
+        CodeFile code = CodeFile.at(jar);
+        Path next = Files.writeString(root.resolve("next.jar"), "one");
+        Files.setLastModifiedTime(next, Files.getLastModifiedTime(jar));
+        Files.move(next, jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertThat(code.changed()).as("same size and time, another file").contains(jar);
+        Files.delete(jar);
+        assertThat(CodeFile.at(jar).changed()).as("gone from the start: stays gone").isEmpty();
+        assertThat(code.changed()).contains(jar);
+        assertThat(CodeFile.of(BackgroundServerTest.class).changed()).as("this test's classes, in a folder").isEmpty();
+    }
 }
