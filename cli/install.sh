@@ -43,11 +43,12 @@ else
 fi
 # The class-data archive of a search's classes, which the launcher otherwise makes on the first search
 # (and makes again when the jar or the java changes): made now with a search of the example notes, so
-# that the first real search starts quicker. The index is a temporary one, deleted after.
+# that the first real search starts quicker. The index is a temporary one, deleted after: the search starts no
+# server for it.
 examples="$here/../examples/notes"
 if [ -d "$examples" ] && scratch="$(mktemp -d 2>/dev/null)"; then
     if "$prefix/bin/bearings" index --folder "$examples" --index "$scratch/index" > /dev/null 2>&1 \
-            && "$prefix/bin/bearings" search "how did I set up the VPN?" --index "$scratch/index" > /dev/null 2>&1; then
+            && "$prefix/bin/bearings" search "how did I set up the VPN?" --no-server --index "$scratch/index" > /dev/null 2>&1; then
         echo "made the class-data archive that starts a search quicker"
     fi
     rm -rf "$scratch"

@@ -30,12 +30,18 @@ class InstallScriptIT {
         return run(command, Map.of(), 0);
     }
 
-    /** Runs a command within 5 minutes, expecting {@code exit}; gives its stdout and stderr. */
+    /** Runs a command within 5 minutes, expecting {@code exit}; gives its stdout and stderr. An empty value unsets a variable. */
     private String run(List<String> command, Map<String, String> environment, int exit) throws Exception {
         Path out = work.resolve("out.txt");
         Path err = work.resolve("err.txt");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-        builder.environment().putAll(environment);
+        environment.forEach((name, value) -> {
+            if (value.isEmpty()) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
         Process process = builder.start();
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("%s finished in time", command).isTrue();
         assertThat(process.exitValue()).as(Files.readString(err)).isEqualTo(exit);
@@ -82,8 +88,16 @@ class InstallScriptIT {
     @Test
     void installsALauncherThatRunsTheJar() throws Exception {
         Prerequisite.require(Files.isRegularFile(JAR), () -> JAR.toAbsolutePath().normalize() + " (the CLI's jar, built before this module)");
-        String installed = run(List.of("sh", "../cli/install.sh", prefix.toString()),
-                Map.of("JAVA_HOME", System.getProperty("java.home")), 0);
+        // Folders of the test's own, and searches that may start a server, as a person's may.
+        Path data = work.resolve("data");
+        Path cache = work.resolve("cache");
+        String installed = run(List.of("sh", "../cli/install.sh", prefix.toString()), Map.of("JAVA_HOME", System.getProperty("java.home"),
+                "XDG_DATA_HOME", data.toString(), "XDG_CACHE_HOME", cache.toString(), "BEARINGS_NO_SERVER", ""), 0);
+        assertThat(installed).contains("made the class-data archive");
+        try (var made = Files.list(cache.resolve("bearings/cds"))) {
+            assertThat(made.map(Path::getFileName).map(Path::toString)).singleElement().satisfies(name -> assertThat(name).endsWith("-search.jsa"));
+        }
+        assertThat(data.resolve("bearings/servers")).as("the installer's search of a scratch index started no server").doesNotExist();
         assertThat(installed).contains("installed " + prefix.resolve("bin/bearings"));
         Path completion = prefix.resolve("share/bash-completion/completions/bearings");
         assertThat(installed).contains("installed " + completion);

@@ -78,6 +78,28 @@ class LauncherArchiveIT {
         assertThat(made).hasSize(1);
         assertThat(made.get(0).getFileName().toString()).startsWith("bearings-").endsWith("-search.jsa");
 
+        // A search a running server answers loads other classes than one answered here: it makes an archive of its own.
+        List<String> server = List.of(launcher.toString(), "server", "start", "--idle", "5m", "--index", index);
+        run(server, folders);
+        try {
+            assertThat(run(search, folders)).as("the server's answer is the search's").isEqualTo(first);
+            assertThat(archives(cache)).hasSize(2).contains(made.get(0))
+                    .anySatisfy(archive -> assertThat(archive.getFileName().toString()).endsWith("-served.jsa"));
+            // The search's archive damaged: a served search that loads our classes from an archive loads them from its own.
+            byte[] searchArchive = Files.readAllBytes(made.get(0));
+            Files.setPosixFilePermissions(made.get(0), PosixFilePermissions.fromString("rw-------"));
+            Files.write(made.get(0), "not an archive".repeat(1000).getBytes());
+            Path served = work.resolve("served.log");
+            Map<String, String> servedLogged = new HashMap<>(folders);
+            servedLogged.put("BEARINGS_JAVA_OPTS", "-Xlog:class+load=info:file=" + served);
+            assertThat(run(search, servedLogged)).isEqualTo(first);
+            assertThat(Files.readString(served)).as("a served search, from the served search's archive")
+                    .contains("dev.bearings.cli.command.ServedSearch source: shared objects file (top)").doesNotContain("picocli");
+            Files.write(made.get(0), searchArchive);
+        } finally {
+            run(List.of(launcher.toString(), "server", "stop"), folders);
+        }
+
         Path classes = work.resolve("classes.log");
         Map<String, String> logged = new HashMap<>(folders);
         logged.put("BEARINGS_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
@@ -97,7 +119,7 @@ class LauncherArchiveIT {
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(86_400)));
         assertThat(run(search, folders)).as("a new jar: the same search, no word of the archive").isEqualTo(first);
         List<Path> remade = archives(cache);
-        assertThat(remade).as("one archive, for the new jar").hasSize(1).doesNotContainAnyElementsOf(made);
+        assertThat(remade).as("one archive, for the new jar: the old jar's two are gone").hasSize(1).doesNotContainAnyElementsOf(made);
 
         // The archive of the jar before, under the new jar's name: the JVM cannot use it.
         Path current = remade.get(0);

@@ -106,8 +106,11 @@ public final class BackgroundServer {
         List<String> command = new ArrayList<>(detached());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
-        // The search's own settings (a data or cache folder given with -D) hold for its server too.
-        ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(arg -> arg.startsWith("-D")).forEach(command::add);
+        // The search's own settings (a data or cache folder given with -D) hold for its server too; what the launcher
+        // asked of the search alone does not.
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(arg -> arg.startsWith("-D") && !arg.startsWith("-D" + ServedSearch.ANSWERED_MARK_PROPERTY + "="))
+                .forEach(command::add);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MAIN, "mcp", "--http", "--port", "0",
                 "--background", "--idle", idle.toSeconds() + "s", "--index", index.toString()));
         if (store != null) {
