@@ -60,7 +60,8 @@ class InstallScriptIT {
         String cache = work.resolve("cache").toString();
         Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "XDG_CACHE_HOME", cache);
         assertThat(run(List.of("../bearings", "mcp", "--help"), showFlags, 0)).as("the server's memory settings")
-                .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1").doesNotContain("warning");
+                .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1", "-XX:TrimNativeHeapInterval=10000")
+                .doesNotContain("warning");
         assertThat(run(List.of("../bearings", "--version"), showFlags, 0)).as("only the server's")
                 .doesNotContain("-XX:MaxHeapFreeRatio=30");
         assertThat(run(List.of("../bearings", "search", "--help"), showFlags, 0)).as("a command that answers and exits")
