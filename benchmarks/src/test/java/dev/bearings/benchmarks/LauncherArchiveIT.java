@@ -19,10 +19,10 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The launcher's class-data archive, for real: made by the first search into the cache folder, used by
- * the next, made again when the jar changes, and an archive the JVM cannot use (damaged, another jar's)
- * never printing a word nor failing a search. Run as an installed launcher: the jar beside it in
- * {@code lib/bearings}, the folders of the test's own.
+ * The launcher's class-data archives, for real: made by the first search into the cache folder, used by
+ * the next; one of its own made and used by a search a running server answers; made again when the jar
+ * changes; and an archive the JVM cannot use (damaged, another jar's) never printing a word nor failing a
+ * search. Run as an installed launcher: the jar beside it in {@code lib/bearings}, the folders of the test's own.
  */
 class LauncherArchiveIT {
     private static final Path JAR = Path.of("../cli/target/bearings.jar");
@@ -50,7 +50,7 @@ class LauncherArchiveIT {
             return List.of();
         }
         try (Stream<Path> files = Files.list(folder)) {
-            return files.sorted().toList();
+            return files.filter(file -> file.getFileName().toString().endsWith(".jsa")).sorted().toList();
         }
     }
 
@@ -82,6 +82,16 @@ class LauncherArchiveIT {
         List<String> server = List.of(launcher.toString(), "server", "start", "--idle", "5m", "--index", index);
         run(server, folders);
         try {
+            // Another index than the server's: the guess of a served search is wrong, counted, and the archive filed as it ran.
+            String other = work.resolve("other").toString();
+            run(List.of(launcher.toString(), "index", "--folder", "../examples/notes", "--index", other), folders);
+            run(List.of(launcher.toString(), "search", "how did I set up the VPN?", "--index", other), folders);
+            assertThat(archives(cache)).singleElement().satisfies(archive -> assertThat(archive.getFileName().toString()).endsWith("-search.jsa"));
+            try (Stream<Path> files = Files.list(made.get(0).getParent())) {
+                assertThat(files.filter(file -> file.getFileName().toString().endsWith("-served.miss")))
+                        .singleElement().satisfies(miss -> assertThat(Files.readString(miss).strip()).isEqualTo("1"));
+            }
+            made = archives(cache);
             assertThat(run(search, folders)).as("the server's answer is the search's").isEqualTo(first);
             assertThat(archives(cache)).hasSize(2).contains(made.get(0))
                     .anySatisfy(archive -> assertThat(archive.getFileName().toString()).endsWith("-served.jsa"));

@@ -55,7 +55,11 @@ public final class Bearings implements Runnable {
         } catch (Error fatal) {
             // Out of memory, or a jar changed under this JVM (rebuilt in place: its classes not yet loaded are gone).
             // Thrown out of main it would leave a server's threads running, a process that answers nothing.
-            fatal.printStackTrace();
+            try {
+                fatal.printStackTrace();
+            } catch (Throwable evenThat) {
+                // Out of memory again: exit all the same.
+            }
             exit = 2;
         }
         System.exit(exit);

@@ -22,7 +22,10 @@ final class CodeFile {
         this.stamp = jar.map(CodeFile::stamp).orElse("");
     }
 
-    /** The jar {@code type} was loaded from; none for classes loaded from a folder (a build's own classes), which never changes this way. */
+    /**
+     * The jar {@code type} was loaded from; none for classes loaded from a folder (a build's own classes, whose
+     * changes mix two builds' classes rather than lose them: a clone's developer restarts such a server).
+     */
     static CodeFile of(Class<?> type) {
         try {
             var source = type.getProtectionDomain().getCodeSource();
@@ -36,6 +39,11 @@ final class CodeFile {
     /** {@code jar} itself, as a server running from it would watch it. */
     static CodeFile at(Path jar) {
         return new CodeFile(Optional.of(jar));
+    }
+
+    /** The jar watched, if the classes came from one. */
+    Optional<Path> jar() {
+        return jar;
     }
 
     /** The jar, when it is no longer the file the server started with (changed, replaced or gone). */

@@ -29,8 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A server says what it is at {@value ServerControl#ENDPOINT} and stops when asked there; one a search started in the
- * background stops by itself when idle, and when its index is rebuilt with another recipe (its model's vectors would
- * no longer match the index's).
+ * background stops by itself when idle, when its index is rebuilt with another recipe (its model's vectors would
+ * no longer match the index's), and when the jar it runs from changes.
  */
 class BackgroundServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -161,6 +161,7 @@ class BackgroundServerTest {
         Files.delete(jar);
         assertThat(CodeFile.at(jar).changed()).as("gone from the start: stays gone").isEmpty();
         assertThat(code.changed()).contains(jar);
-        assertThat(CodeFile.of(BackgroundServerTest.class).changed()).as("this test's classes, in a folder").isEmpty();
+        assertThat(CodeFile.of(BackgroundServerTest.class).jar()).as("this test's classes, in a folder").isEmpty();
+        assertThat(CodeFile.of(org.junit.jupiter.api.Test.class).jar()).as("JUnit's, in a jar").isPresent();
     }
 }

@@ -34,19 +34,33 @@ public final class BackgroundServer {
     static final Duration START_PATIENCE = Duration.ofSeconds(60);
     /**
      * The server's JVM stays running: a heap that gives back what it does not use, a small young generation and
-     * only the JIT's first tier keep it small (the launcher gives {@code bearings mcp} the same). The C heap is
-     * trimmed every 10 s: what the model's runtime and the tokenizer freed goes back to the system (an idle server
-     * of the example index 208 MB resident without it, 185 MB with it; docs/benchmarks.md). The switch is a product
-     * one from JDK 17.0.11, experimental in 17.0.9 and 17.0.10 and unknown before: those JVMs start without it.
+     * only the JIT's first tier keep it small (the launcher gives {@code bearings mcp} the same). The JVM's own
+     * warnings go to stderr, the server's log (on stdout an MCP client over stdio would read them as the protocol).
      */
     public static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xms20m", "-Xmn16m", "-XX:MinHeapFreeRatio=10",
-            "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1", "-XX:+UnlockExperimentalVMOptions", "-XX:+IgnoreUnrecognizedVMOptions",
+            "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1", "-Xlog:disable", "-Xlog:all=warning:stderr");
+    /**
+     * On Linux, the C heap trimmed every 10 s: what the model's runtime and the tokenizer freed goes back to the
+     * system (an idle server of the example index 208 MB resident without it, 185 MB with it; docs/benchmarks.md).
+     * glibc's alone can be trimmed; the switch is experimental in JDK 17.0.9 and 17.0.10, a product one in later
+     * updates, and unknown before, when the JVM ignores it.
+     */
+    public static final List<String> LINUX_JVM_OPTIONS = List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+IgnoreUnrecognizedVMOptions",
             "-XX:TrimNativeHeapInterval=10000");
     static final String LOGS = "logs";
     /** The class the server runs: the {@code bearings} command's own (named, not referenced: it is the layer above). */
     static final String MAIN = "dev.bearings.cli.Bearings";
 
     private BackgroundServer() {
+    }
+
+    /** The server's JVM options on the system {@code os.name} names. */
+    static List<String> jvmOptions(String osName) {
+        List<String> options = new ArrayList<>(JVM_OPTIONS);
+        if (osName.equals("Linux")) {
+            options.addAll(LINUX_JVM_OPTIONS);
+        }
+        return options;
     }
 
     /** Whether searches are to start no server, by the environment. */
@@ -109,7 +123,7 @@ public final class BackgroundServer {
         Path log = log(dataFolder, index);
         List<String> command = new ArrayList<>(detached());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JVM_OPTIONS);
+        command.addAll(jvmOptions(System.getProperty("os.name")));
         // The search's own settings (a data or cache folder given with -D) hold for its server too; what the launcher
         // asked of the search alone does not.
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()

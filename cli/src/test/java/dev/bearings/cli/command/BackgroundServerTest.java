@@ -41,6 +41,9 @@ class BackgroundServerTest {
         assertThat(BackgroundServer.MAIN).isEqualTo(Bearings.class.getName());
         String launcher = java.nio.file.Files.readString(dev.bearings.eval.ProjectData.ROOT.resolve("bearings"));
         assertThat(launcher).as("the launcher gives bearings mcp the same JVM options")
-                .contains("mcp) jvm_opts=\"" + String.join(" ", BackgroundServer.JVM_OPTIONS) + "\"");
+                .contains("    mcp)\n        jvm_opts=\"" + String.join(" ", BackgroundServer.JVM_OPTIONS) + "\"\n")
+                .contains("[ \"$system\" = Linux ] && jvm_opts=\"$jvm_opts " + String.join(" ", BackgroundServer.LINUX_JVM_OPTIONS) + "\"");
+        assertThat(BackgroundServer.jvmOptions("Linux")).endsWith(BackgroundServer.LINUX_JVM_OPTIONS.toArray(String[]::new));
+        assertThat(BackgroundServer.jvmOptions("Mac OS X")).isEqualTo(BackgroundServer.JVM_OPTIONS);
     }
 }
