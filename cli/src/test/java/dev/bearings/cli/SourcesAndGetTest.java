@@ -59,7 +59,8 @@ class SourcesAndGetTest {
         assertThat(CliRun.of("sources", "--index", index.toString()).out()).contains("bearings sources remove ext --index " + index);
         CliRun search = CliRun.of("search", "--index", index.toString(), "kayak");
         assertThat(search.out()).contains("kayak.md");
-        assertThat(search.err()).contains("the source ext (" + ext + ") is missing").contains("bearings sources remove ext");
+        assertThat(search.err()).as("said first, before what the search says of its answer")
+                .startsWith("bearings: the source ext (" + ext + ") is missing").contains("bearings sources remove ext");
 
         CliRun removed = CliRun.of("sources", "remove", "ext", "--index", index.toString());
         assertThat(removed.exitCode()).as(removed.err()).isZero();

@@ -45,6 +45,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 
 /** {@code bearings search QUERY}: the passages that answer a question, grouped by note. */
 @Command(name = "search", mixinStandardHelpOptions = true,
@@ -56,6 +59,12 @@ import java.util.concurrent.Callable;
 public final class SearchCommand implements Callable<Integer> {
     private static final String INDENT = "   ";
 
+    /** Where a search looks at its sources while it opens the index and loads the model: a thread that never keeps a JVM running. */
+    private static final Executor BESIDE = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "bearings-sources-check");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final Plugins plugins;
     private final Server server;
 
@@ -83,6 +92,8 @@ public final class SearchCommand implements Callable<Integer> {
 
     /** The folder of the index searched: this command's, or a server's. */
     private Path indexFolder;
+    /** The lines that say which sources are missing, said once before anything else (null once said). */
+    private CompletableFuture<List<String>> missingSources;
 
     /** The lines' width, asked of the terminal once, when the options are checked. */
     private Fitted fitted = Fitted.to(0);
@@ -156,11 +167,16 @@ public final class SearchCommand implements Callable<Integer> {
                 new SearchFilter(Set.copyOf(tags), date("--since", since), date("--before", before), Optional.ofNullable(source)));
         if (server != null) {
             return server.answer(storeOptions, embedderOptions, (index, embedder, folder) -> {
-                warnOfMissingSources(folder);
+                indexFolder = folder;
+                missingSources = CompletableFuture.completedFuture(missingSources(folder));
                 return index.stats().chunks() == 0 ? empty(folder) : answer(index, embedder, request);
             });
         }
-        warnOfMissingSources(storeOptions.folder());
+        // Reading the sources' list and looking at each source loads Jackson and JGit, 0.2-0.3 s of a first search:
+        // done beside opening the index and loading the model, and said before anything else the search says.
+        indexFolder = storeOptions.folder();
+        Path folder = indexFolder;
+        missingSources = CompletableFuture.supplyAsync(() -> missingSources(folder), BESIDE);
         try (ChunkIndexReader index = storeOptions.store(plugins.stores()).openExisting(storeOptions.folder())) {
             if (index.stats().chunks() == 0) {
                 return empty(storeOptions.folder());
@@ -173,6 +189,8 @@ public final class SearchCommand implements Callable<Integer> {
             }
             startServer();
             return exit;
+        } finally {
+            sayMissingSources(); // before the error of an index that cannot be opened, as before any answer
         }
     }
 
@@ -204,18 +222,18 @@ public final class SearchCommand implements Callable<Integer> {
     }
 
     /**
-     * Says, in one line each, which sources are gone (a folder moved or deleted): their notes are still searched
-     * as they were, and may be stale or found twice (a vault moved and added again under its new path).
+     * One line for each source that is gone (a folder moved or deleted): its notes are still searched as they were,
+     * and may be stale or found twice (a vault moved and added again under its new path).
      */
-    private void warnOfMissingSources(Path folder) {
-        indexFolder = folder;
+    private List<String> missingSources(Path folder) {
+        List<String> lines = new ArrayList<>();
         try {
             SourcesConfig config = SourcesConfig.read(folder);
             for (int i = 0; i < config.sources().size(); i++) {
                 SourcesConfig.Source source = config.sources().get(i);
                 try (NoteSource opened = plugins.sources().create(source.provider(), Settings.of(source.settings()))) {
                     if (SourceStatusJson.gone(opened)) {
-                        spec.commandLine().getErr().println("bearings: the source " + source.name() + " (" + opened.locations().get(0)
+                        lines.add("bearings: the source " + source.name() + " (" + opened.locations().get(0)
                                 + ") is missing; its notes are searched as they were when last synced (to drop them: bearings "
                                 + "sources remove " + ShellWords.quote(source.name()) + storeOptions.indexFlag(folder) + ")");
                     }
@@ -224,38 +242,36 @@ public final class SearchCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException unreadable) {
             // A search says nothing of sources it cannot read: bearings sources and status do.
         }
+        return lines;
+    }
+
+    /** The missing sources' lines, once, before anything else the search says. */
+    private void sayMissingSources() {
+        if (missingSources != null) {
+            missingSources.join().forEach(spec.commandLine().getErr()::println);
+            missingSources = null;
+        }
     }
 
     private int empty(Path folder) {
+        sayMissingSources();
         spec.commandLine().getErr().println("bearings: the index at " + folder
                 + " is empty: run " + Advice.addSource(storeOptions.indexFlag(folder)) + " first");
         return 1;
     }
 
     private int answer(ChunkIndexReader index, Embedder embedder, SearchNotes.Request asked) throws Exception {
-        SearchNotes.Request request = asked;
-        if (asked.filter().source().isPresent()) {
-            String source;
-            try {
-                source = SourceNames.resolve(asked.filter().source().get(), index.stats().notesBySource().keySet(), named(), "--source");
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-            }
-            SearchFilter filter = asked.filter();
-            request = new SearchNotes.Request(asked.query(), asked.limit(), asked.mode(),
-                    new SearchFilter(filter.tags(), filter.since(), filter.before(), Optional.of(source)));
+        SearchNotes.Results results;
+        try {
+            results = search(index, embedder, asked);
+        } finally {
+            sayMissingSources();
         }
-        List<String> unknown = ListTags.unknown(index, request.filter().tags());
-        if (!unknown.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "no note is tagged " + String.join(" or ", unknown)
-                    + " (bearings tags lists the tags there are)");
-        }
-        SearchNotes.Results results = new SearchNotes(embedder, index.manifest().recipe().tuning()).search(index, request);
         if (results.queryTruncated()) {
             spec.commandLine().getErr().printf("bearings: the query has %d tokens; the model read the first %d%n",
                     results.queryTokens(), embedder.maxTokens());
         }
-        if (results.onlyFunctionWords() && request.mode() != SearchNotes.Mode.VECTOR) {
+        if (results.onlyFunctionWords() && asked.mode() != SearchNotes.Mode.VECTOR) {
             spec.commandLine().getErr().println("bearings: the query has only common words, which keywords do not match "
                     + "(quote them to match them as written)");
         }
@@ -273,6 +289,28 @@ public final class SearchCommand implements Callable<Integer> {
         print(results);
         // As grep and ripgrep: a search that finds nothing is not a success a script should take for one.
         return results.ranked().isEmpty() ? 1 : 0;
+    }
+
+    /** The search itself, its filters checked against the index first. */
+    private SearchNotes.Results search(ChunkIndexReader index, Embedder embedder, SearchNotes.Request asked) {
+        SearchNotes.Request request = asked;
+        if (asked.filter().source().isPresent()) {
+            String source;
+            try {
+                source = SourceNames.resolve(asked.filter().source().get(), index.stats().notesBySource().keySet(), named(), "--source");
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            SearchFilter filter = asked.filter();
+            request = new SearchNotes.Request(asked.query(), asked.limit(), asked.mode(),
+                    new SearchFilter(filter.tags(), filter.since(), filter.before(), Optional.of(source)));
+        }
+        List<String> unknown = ListTags.unknown(index, request.filter().tags());
+        if (!unknown.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "no note is tagged " + String.join(" or ", unknown)
+                    + " (bearings tags lists the tags there are)");
+        }
+        return new SearchNotes(embedder, index.manifest().recipe().tuning()).search(index, request);
     }
 
     private SearchNotes.Mode parseMode() {
