@@ -11,9 +11,11 @@ record CliRun(int exitCode, String out, String err) {
     /**
      * A child lives a second or two, most of it starting: with the JIT's first tier alone and the serial collector it
      * spends about a third less CPU on that than with the defaults (1.7 s of CPU, not 2.4, for a search of the
-     * examples), and the process tests are what make this suite CPU-bound.
+     * examples), and the process tests are what make this suite CPU-bound. The same as the test JVM's own (the parent
+     * pom's {@code test.jvm.options}).
      */
-    private static final List<String> SHORT_LIVED = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    private static final List<String> SHORT_LIVED = List.of(System.getProperty("bearings.test.jvm.options", "").strip().split("\\s+"))
+            .stream().filter(option -> !option.isEmpty()).toList();
 
     static CliRun of(String... args) {
         StringWriter out = new StringWriter();
