@@ -24,7 +24,7 @@ import java.util.OptionalInt;
  * with its index open and its model loaded: a whole search then costs a small JVM's start and one
  * request on this machine, not the second it takes to load the model. Each such server names itself
  * in the data folder ({@link ServerEntry}); the client asks each that runs as this
- * user and proves it wrote its entry ({@link ServerKey}), with the server's token, and the one serving
+ * user and proves it wrote its entry ({@link dev.bearings.mcp.http.ServerKey}), with the server's token, and the one serving
  * the index the command names answers with what the command
  * would have printed. When none does (none runs, another index, a model flag, another version, a
  * server busy with a long sync), the command runs here as always. This class is the client and must
