@@ -31,11 +31,18 @@ record CliRun(int exitCode, String out, String err) {
 
     /** The same, with options for the child's JVM ({@code -Duser.home=...}). */
     static List<String> command(List<String> jvmOptions, String... args) {
+        List<String> command = java();
+        command.addAll(jvmOptions);
+        command.addAll(ChildJvm.options());
+        command.add(Bearings.class.getName());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** The JVM a child runs in, with the options of this one; its class path and main class still to add. */
+    static List<String> java() {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(SHORT_LIVED);
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bearings.class.getName()));
-        command.addAll(List.of(args));
         return command;
     }
 }
