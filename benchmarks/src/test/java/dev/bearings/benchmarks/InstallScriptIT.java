@@ -30,11 +30,16 @@ class InstallScriptIT {
         return run(command, Map.of(), 0);
     }
 
-    /** Runs a command within 5 minutes, expecting {@code exit}; gives its stdout and stderr. An empty value unsets a variable. */
+    /**
+     * Runs a command within 5 minutes, expecting {@code exit}; gives its stdout and stderr. An empty value unsets a
+     * variable. The data and cache folders are the test's own unless {@code environment} names others: never the user's.
+     */
     private String run(List<String> command, Map<String, String> environment, int exit) throws Exception {
         Path out = work.resolve("out.txt");
         Path err = work.resolve("err.txt");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
+        builder.environment().put("XDG_CACHE_HOME", work.resolve("cache").toString());
         environment.forEach((name, value) -> {
             if (value.isEmpty()) {
                 builder.environment().remove(name);
