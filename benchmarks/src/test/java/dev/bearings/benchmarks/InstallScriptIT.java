@@ -61,9 +61,8 @@ class InstallScriptIT {
         assertThat(run(List.of(link.toString(), "--version")).strip()).startsWith("bearings ");
         assertThat(run(List.of("../bearings", "--version"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+NoSuchOptionHere"), 1))
                 .as("the launcher hands $BEARINGS_JAVA_OPTS to the JVM").contains("NoSuchOptionHere");
-        // A cache of the test's own: the user's class-data archive is neither used nor made here.
-        String cache = work.resolve("cache").toString();
-        Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "XDG_CACHE_HOME", cache);
+        // The test's own cache (run's): the user's class-data archive is neither used nor made here.
+        Map<String, String> showFlags = Map.of("BEARINGS_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
         assertThat(run(List.of("../bearings", "mcp", "--help"), showFlags, 0)).as("the server's memory settings")
                 .contains("-XX:+UseSerialGC", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1").doesNotContain("warning");
         // The C heap trimmed where it can be: glibc's, by a JDK that has the switch (17.0.9 on).
@@ -76,8 +75,8 @@ class InstallScriptIT {
                 .contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC").doesNotContain("-XX:MaxHeapFreeRatio=30", "warning");
         assertThat(run(List.of("../bearings", "index", "--help"), showFlags, 0)).as("an index is built by the whole JIT")
                 .doesNotContain("-XX:TieredStopAtLevel=1");
-        assertThat(run(List.of("../bearings", "search", "--help"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+UseParallelGC -XX:+PrintCommandLineFlags",
-                "XDG_CACHE_HOME", cache), 0)).as("a collector the user chose replaces ours")
+        assertThat(run(List.of("../bearings", "search", "--help"), Map.of("BEARINGS_JAVA_OPTS", "-XX:+UseParallelGC -XX:+PrintCommandLineFlags"), 0))
+                .as("a collector the user chose replaces ours")
                 .contains("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1").doesNotContain("-XX:+UseSerialGC");
         assertThat(work.resolve("cache/bearings/cds")).as("no class-data archive is made of a search's help").doesNotExist();
     }
@@ -97,11 +96,11 @@ class InstallScriptIT {
     @Test
     void installsALauncherThatRunsTheJar() throws Exception {
         Prerequisite.require(Files.isRegularFile(JAR), () -> JAR.toAbsolutePath().normalize() + " (the CLI's jar, built before this module)");
-        // Folders of the test's own, and searches that may start a server, as a person's may.
+        // Folders of the test's own (run's), and searches that may start a server, as a person's may.
         Path data = work.resolve("data");
         Path cache = work.resolve("cache");
         String installed = run(List.of("sh", "../cli/install.sh", prefix.toString()), Map.of("JAVA_HOME", System.getProperty("java.home"),
-                "XDG_DATA_HOME", data.toString(), "XDG_CACHE_HOME", cache.toString(), "BEARINGS_NO_SERVER", ""), 0);
+                "BEARINGS_NO_SERVER", ""), 0);
         assertThat(installed).contains("made the class-data archive");
         try (var made = Files.list(cache.resolve("bearings/cds"))) {
             assertThat(made.map(Path::getFileName).map(Path::toString)).singleElement().satisfies(name -> assertThat(name).endsWith("-search.jsa"));
