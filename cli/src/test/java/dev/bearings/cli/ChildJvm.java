@@ -45,12 +45,12 @@ final class ChildJvm {
 
     /** Made once per test JVM, and once per build of the classes between the forks that share a module's target. */
     private static final class Made {
-        private static final List<String> OPTIONS = make();
         /**
          * Held (shared) for as long as this JVM may start children from its folder: a later build of other classes
-         * deletes only the folders no JVM holds, never the jars a running test's children start from.
+         * deletes only the folders no JVM holds, never the jars a running test's children start from. Set by make().
          */
         private static FileChannel inUse;
+        private static final List<String> OPTIONS = make();
 
         private static List<String> make() {
             String classPath = System.getProperty("java.class.path");
