@@ -10,6 +10,7 @@ import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SyncIndex;
+import dev.bearings.testkit.WordHashingEmbedder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,35 +35,41 @@ import static org.assertj.core.api.Assertions.assertThat;
  * index's reader (the MCP server's and the served search's) and a reader opened afresh for each search
  * (the command line's) answer while the sync runs; those answers show notes of the old version and notes
  * of the new one (the sync was caught half-way), and each note in an answer is wholly one version.
+ * The writer waits two thirds of the way through until both readers have answered, so the searches meet
+ * the run half-way however fast or slow the machine; the searches are by keyword, so a stand-in for the
+ * model serves.
  */
 class SearchDuringSyncTest {
     /** Two chunks each: 96 chunks, all of them in every answer, and a commit of the Lucene store (every 32 notes) inside the run. */
     private static final int NOTES = 48;
     private static final String QUERY = "lighthouse keeper lens lamp log edition";
+    /** Lucene commits every 32 notes: held after the 32nd, the writer has committed two thirds of the run. */
+    private static final int HELD_AFTER = 32;
 
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "lucene"})
     void searchesDuringASyncSeeEachNoteWhole(String store, @TempDir Path root) throws Exception {
         Path notes = Files.createDirectories(root.resolve("notes"));
         write(notes, "first");
-        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store)) {
+        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, "testkit", new WordHashingEmbedder(32, 512))) {
             LiveIndex live = example.index();
             live.syncAll();
             write(notes, "second");
             Seen served = new Seen();
             Seen fresh = new Seen();
+            HeldWriter held = new HeldWriter();
             CompletableFuture<List<SyncIndex.Report>> run = CompletableFuture.supplyAsync(() -> {
                 // Another process's writer: its own lock and its own connection to the index.
                 try (IndexLock lock = IndexLock.acquire(example.folder(), ExampleIndex.store(store));
                      ChunkIndex writer = ExampleIndex.store(store).open(example.folder(), example.recipe(), false)) {
                     return SourcesSync.run(live.sources(), ExampleIndex.sources(), example.folder(), writer,
                             new SyncIndex(live.parser(), example.recipe(), live.embedder(), Clock.systemUTC()), Instant.MAX,
-                            SourcesSync.Listener.NONE);
+                            held);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
-            searchUntilDone(example, store, run, () -> !run.isDone(), served, fresh);
+            searchUntilDone(example, store, run, held, () -> !run.isDone(), served, fresh);
             assertThat(run.get(30, TimeUnit.SECONDS)).extracting(SyncIndex.Report::changed).containsExactly(NOTES);
             served.assertTheRunWasCaughtHalfWay();
             fresh.assertTheRunWasCaughtHalfWay();
@@ -79,12 +87,13 @@ class SearchDuringSyncTest {
     void searchesDuringARebuildSeeTheIndexAsItWasUntilItIsPublished(String store, @TempDir Path root) throws Exception {
         Path notes = Files.createDirectories(root.resolve("notes"));
         write(notes, "first");
-        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store)) {
+        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, "testkit", new WordHashingEmbedder(32, 512))) {
             LiveIndex live = example.index();
             live.syncAll();
             write(notes, "second");
             Seen served = new Seen();
             Seen fresh = new Seen();
+            HeldWriter held = new HeldWriter();
             // Set before the rebuild is published, read after a search returns: false then, the search saw no publishing.
             java.util.concurrent.atomic.AtomicBoolean publishing = new java.util.concurrent.atomic.AtomicBoolean();
             CompletableFuture<List<SyncIndex.Report>> run = CompletableFuture.supplyAsync(() -> {
@@ -92,7 +101,7 @@ class SearchDuringSyncTest {
                      ChunkIndex writer = ExampleIndex.store(store).open(example.folder(), example.recipe(), true)) {
                     List<SyncIndex.Report> reports = SourcesSync.run(live.sources(), ExampleIndex.sources(), example.folder(), writer,
                             new SyncIndex(live.parser(), example.recipe(), live.embedder(), Clock.systemUTC()), Instant.MAX,
-                            SourcesSync.Listener.NONE);
+                            held);
                     publishing.set(true);
                     writer.publish();
                     return reports;
@@ -100,7 +109,7 @@ class SearchDuringSyncTest {
                     throw new IllegalStateException(e);
                 }
             });
-            searchUntilDone(example, store, run, () -> !publishing.get(), served, fresh);
+            searchUntilDone(example, store, run, held, () -> !publishing.get(), served, fresh);
             assertThat(run.get(30, TimeUnit.SECONDS)).extracting(SyncIndex.Report::added).containsExactly(NOTES);
             served.assertOnlyTheOldVersionWasSeen();
             fresh.assertOnlyTheOldVersionWasSeen();
@@ -117,19 +126,57 @@ class SearchDuringSyncTest {
 
     /**
      * Searches through the live index's reader (a server's) and a reader opened afresh (the command line's)
-     * until {@code run} is done, within 3 minutes; {@code during}, read after each search, says whether
-     * the search counts as one made while the run was under way.
+     * until {@code run} is done, within 3 minutes, and lets the held writer go on once both have answered
+     * while it waited; {@code during}, read after each search, says whether the search counts as one made
+     * while the run was under way.
      */
-    private static void searchUntilDone(ExampleIndex example, String store, CompletableFuture<?> run,
+    private static void searchUntilDone(ExampleIndex example, String store, CompletableFuture<?> run, HeldWriter held,
                                         java.util.function.BooleanSupplier during, Seen served, Seen fresh) throws Exception {
         LiveIndex live = example.index();
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
         while (!run.isDone() && System.nanoTime() < deadline) {
+            boolean writerWaits = held.waiting();
             List<RankedChunk> viaServer = live.exclusively(() -> keywords(live.reader()));
             served.answer(viaServer, during.getAsBoolean());
             try (ChunkIndexReader reader = ExampleIndex.store(store).openExisting(example.folder())) {
                 List<RankedChunk> hits = keywords(reader);
                 fresh.answer(hits, during.getAsBoolean());
+            }
+            if (writerWaits) {
+                held.release();
+            }
+        }
+    }
+
+    /** What the writer tells of its progress: it is held once it has written {@link #HELD_AFTER} notes, until the searches let it go. */
+    private static final class HeldWriter implements SourcesSync.Listener, SyncIndex.Progress {
+        private final CountDownLatch reached = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+        private int written;
+
+        boolean waiting() {
+            return reached.getCount() == 0;
+        }
+
+        void release() {
+            released.countDown();
+        }
+
+        @Override
+        public SyncIndex.Progress starting(String source) {
+            return this;
+        }
+
+        @Override
+        public void noteDone(String noteId, int chunks) {
+            if (++written == HELD_AFTER) {
+                reached.countDown();
+                try {
+                    // Bounded: if no search comes, the run goes on and the assertions say what was missed.
+                    released.await(1, TimeUnit.MINUTES);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }

@@ -67,6 +67,16 @@ public final class ExampleIndex implements AutoCloseable {
         return open(notes, folder, store(store));
     }
 
+    /**
+     * The same with a stand-in for the model, named {@code provider} in the recipe: for tests of what
+     * the index does, not of what the model finds, where embedding with the real one would be most of
+     * the test's time.
+     */
+    public static ExampleIndex of(Path notes, Path folder, String store, String provider, Embedder model) throws IOException {
+        new SourcesConfig(List.of(new SourcesConfig.Source("folder", Map.of("path", notes.toString()))), Map.of()).write(folder);
+        return open(notes, folder, store(store), provider, model);
+    }
+
     /** The same, synced once. */
     public static ExampleIndex synced(Path root) throws Exception {
         ExampleIndex example = in(root);
@@ -82,10 +92,13 @@ public final class ExampleIndex implements AutoCloseable {
     /** The same in {@code store}. */
     public static ExampleIndex open(Path notes, Path folder, ChunkIndexStore store) {
         // The shared model, which closing one index must not close for the others.
-        Embedder shared = new ClosedAs(model(), () -> { });
-        OpenedEmbedder embedder = new OpenedEmbedder("onnx", Map.of("model", shared.modelId()), shared);
-        IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
-                embedder.settings(), shared);
+        return open(notes, folder, store, "onnx", new ClosedAs(model(), () -> { }));
+    }
+
+    private static ExampleIndex open(Path notes, Path folder, ChunkIndexStore store, String provider, Embedder model) {
+        OpenedEmbedder embedder = new OpenedEmbedder(provider, Map.of("model", model.modelId()), model);
+        IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, provider,
+                embedder.settings(), model);
         OpenedRecipe opened = new OpenedRecipe(new CommonmarkParserProvider().create(Settings.NONE), embedder, recipe);
         return new ExampleIndex(notes, folder, new LiveIndex(folder, store, opened, sources(), Clock.systemUTC()), recipe);
     }
