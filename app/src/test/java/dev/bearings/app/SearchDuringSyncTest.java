@@ -51,7 +51,7 @@ class SearchDuringSyncTest {
     void searchesDuringASyncSeeEachNoteWhole(String store, @TempDir Path root) throws Exception {
         Path notes = Files.createDirectories(root.resolve("notes"));
         write(notes, "first");
-        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, "testkit", new WordHashingEmbedder(32, 512))) {
+        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, new WordHashingEmbedder(32, 512))) {
             LiveIndex live = example.index();
             live.syncAll();
             write(notes, "second");
@@ -87,7 +87,7 @@ class SearchDuringSyncTest {
     void searchesDuringARebuildSeeTheIndexAsItWasUntilItIsPublished(String store, @TempDir Path root) throws Exception {
         Path notes = Files.createDirectories(root.resolve("notes"));
         write(notes, "first");
-        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, "testkit", new WordHashingEmbedder(32, 512))) {
+        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, new WordHashingEmbedder(32, 512))) {
             LiveIndex live = example.index();
             live.syncAll();
             write(notes, "second");

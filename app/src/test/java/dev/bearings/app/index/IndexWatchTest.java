@@ -1,9 +1,11 @@
 package dev.bearings.app.index;
 
 import dev.bearings.app.testing.ExampleIndex;
+import dev.bearings.app.testing.HeldModel;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
+import dev.bearings.testkit.WordHashingEmbedder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,20 +96,23 @@ class IndexWatchTest {
     /** Events lost in an overflow (a burst of files) include a new subfolder's: it is found by walking again. */
     @Test
     void aSubfolderMadeDuringAnOverflowIsWatched() throws Exception {
-        try (ExampleIndex example = ExampleIndex.synced(root)) {
+        HeldModel model = new HeldModel(new WordHashingEmbedder(32, 512));
+        try (ExampleIndex example = ExampleIndex.synced(root, model)) {
             Path notes = example.notes();
             List<String> lines = new CopyOnWriteArrayList<>();
             try (IndexWatch watch = IndexWatch.start(example.index(), lines::add).orElseThrow()) {
-                // A sync of many notes, and while it runs (nobody takes the events) more events than the JDK keeps for
+                // A sync of many notes, held while nobody takes the events, and more events than the JDK keeps for
                 // one folder (512): the rest, "late" among them, are lost in an overflow.
+                model.holdAfter(0);
                 for (int i = 0; i < 400; i++) {
                     Files.writeString(notes.resolve("log-" + i + ".md"), "# Log " + i + "\n\nDay " + i + " at sea, wind west.\n");
                 }
-                Thread.sleep(2_000);
+                model.awaitHeld(WAIT);
                 for (int i = 0; i < 2_000; i++) {
                     Files.writeString(notes.resolve("attachment-" + i + ".txt"), "x");
                 }
                 Path late = Files.createDirectory(notes.resolve("late"));
+                model.release();
                 await(() -> example.index().pendingChanges() == 0 && lines.stream().anyMatch(l -> l.contains("notes added")), lines,
                         "the sync of the batch");
                 await(() -> watch.watches(late), lines, "the folder made during the overflow watched");
@@ -125,14 +130,18 @@ class IndexWatchTest {
      */
     @Test
     void aSearchDuringALongSyncAnswersFromWhatIsCommitted() throws Exception {
-        try (ExampleIndex example = ExampleIndex.synced(root)) {
+        HeldModel model = new HeldModel(new WordHashingEmbedder(32, 512));
+        try (ExampleIndex example = ExampleIndex.synced(root, model)) {
             int batch = 600;
             for (int i = 0; i < batch; i++) {
                 Files.writeString(example.notes().resolve("log-" + i + ".md"), "# Ship's log " + i + "\n\nDay " + i
                         + " at sea: wind from the west, force " + (i % 9) + ", course held north by north-east.\n");
             }
             LiveIndex index = example.index();
+            // Held after its first round of notes, until the search has answered.
+            model.holdAfter(1);
             try (IndexWatch watch = IndexWatch.start(index, line -> { }).orElseThrow()) {
+                model.awaitHeld(WAIT);
                 await(() -> notes(index) > 5, List.of(), "the sync's first notes committed");
                 List<String> found = index.exclusively(() -> {
                     ChunkIndexReader reader = index.reader();
@@ -142,6 +151,7 @@ class IndexWatchTest {
                 });
                 assertThat(found).contains("vpn-setup.md");
                 assertThat(notes(index)).as("the sync is still under way").isLessThan(5 + batch);
+                model.release();
             }
         }
     }

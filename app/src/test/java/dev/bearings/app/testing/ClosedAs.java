@@ -1,40 +1,14 @@
 package dev.bearings.app.testing;
 
 import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.embed.Embedding;
-
-import java.util.List;
 
 /** A model whose closing does what a test says instead of closing it: kept open when shared, or watched. */
-public record ClosedAs(Embedder model, Runnable closing) implements Embedder {
-    @Override
-    public String modelId() {
-        return model.modelId();
-    }
+public final class ClosedAs extends ForwardingEmbedder {
+    private final Runnable closing;
 
-    @Override
-    public int dimension() {
-        return model.dimension();
-    }
-
-    @Override
-    public int maxTokens() {
-        return model.maxTokens();
-    }
-
-    @Override
-    public int countTokens(String text) {
-        return model.countTokens(text);
-    }
-
-    @Override
-    public List<Embedding> embed(List<String> texts) {
-        return model.embed(texts);
-    }
-
-    @Override
-    public Embedding embedQuery(String query) {
-        return model.embedQuery(query);
+    public ClosedAs(Embedder model, Runnable closing) {
+        super(model);
+        this.closing = closing;
     }
 
     @Override

@@ -34,6 +34,8 @@ import java.util.stream.Stream;
 public final class ExampleIndex implements AutoCloseable {
     /** The example notes in the repository, found from the module's folder. */
     public static final Path EXAMPLES = Path.of("..", "examples", "notes").toAbsolutePath().normalize();
+    /** The embedder's name in the recipe of an index with a stand-in for the model. */
+    private static final String STAND_IN = "testkit";
     private static Embedder model;
 
     private final Path notes;
@@ -68,18 +70,24 @@ public final class ExampleIndex implements AutoCloseable {
     }
 
     /**
-     * The same with a stand-in for the model, named {@code provider} in the recipe: for tests of what
-     * the index does, not of what the model finds, where embedding with the real one would be most of
-     * the test's time.
+     * The same with a stand-in for the model: for tests of what the index does, not of what the model
+     * finds, where embedding with the real one would be most of the test's time.
      */
-    public static ExampleIndex of(Path notes, Path folder, String store, String provider, Embedder model) throws IOException {
+    public static ExampleIndex of(Path notes, Path folder, String store, Embedder standIn) throws IOException {
         new SourcesConfig(List.of(new SourcesConfig.Source("folder", Map.of("path", notes.toString()))), Map.of()).write(folder);
-        return open(notes, folder, store(store), provider, model);
+        return open(notes, folder, store(store), STAND_IN, standIn);
     }
 
     /** The same, synced once. */
     public static ExampleIndex synced(Path root) throws Exception {
         ExampleIndex example = in(root);
+        example.index().syncAll();
+        return example;
+    }
+
+    /** The same with a stand-in for the model (see {@link #of(Path, Path, String, Embedder)}). */
+    public static ExampleIndex synced(Path root, Embedder standIn) throws Exception {
+        ExampleIndex example = of(copy(EXAMPLES, root.resolve("notes")), root.resolve("index"), "sqlite", standIn);
         example.index().syncAll();
         return example;
     }
