@@ -6,6 +6,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -18,7 +19,9 @@ public class Listener {
         Path portFile = Path.of(args[0]);
         Path heard = Path.of(args[1]);
         try (ServerSocket socket = new ServerSocket(Integer.parseInt(args[2]), 50, InetAddress.getLoopbackAddress())) {
-            Files.writeString(portFile, Integer.toString(socket.getLocalPort()));
+            // Written aside and moved in whole: whoever sees the file sees the port, never an empty file.
+            Path written = Files.writeString(portFile.resolveSibling(portFile.getFileName() + ".tmp"), Integer.toString(socket.getLocalPort()));
+            Files.move(written, portFile, StandardCopyOption.ATOMIC_MOVE);
             while (true) {
                 try (Socket client = socket.accept()) {
                     client.setSoTimeout(2_000);
