@@ -49,7 +49,7 @@ class HostileNotesTest {
                 huge.write(block);
             }
         }
-        Files.writeString(notes.resolve("one-line.md"), "# One line\n\n" + "lighthouse ".repeat(20_000) + "\n");
+        Files.writeString(notes.resolve("one-line.md"), "# One line\n\n" + "lighthouse ".repeat(5_000) + "\n");
         Files.writeString(notes.resolve("quotes.md"), "# Quotes\n\n" + "> ".repeat(10_000) + "deepest quoted kelp\n");
         Files.writeString(notes.resolve("lists.md"), "# Lists\n\n" + "- ".repeat(10_000) + "deepest listed walrus\n"
                 + "  ".repeat(1) + "- two\n");
