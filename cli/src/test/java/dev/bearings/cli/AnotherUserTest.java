@@ -93,14 +93,12 @@ class AnotherUserTest {
         }
         // Made private by the user, as the message says: the index is written there, out of the other user's reach.
         Files.setPosixFilePermissions(index, PosixFilePermissions.fromString("rwx------"));
+        HeldEmbedderProvider.Gate gate = HeldEmbedderProvider.Gate.in(root.resolve("gate"));
         try (ChildProcess run = ChildProcess.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString(),
-                "--store", store), root.resolve("logs"))) {
-            long end = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-            Path written = index.resolve(store.equals("sqlite") ? "bearings.sqlite-wal" : "lucene");
-            while (!Files.exists(written) && run.isAlive() && System.nanoTime() < end) {
-                Thread.sleep(20);
-            }
-            assertThat(run.isAlive()).as("caught while it writes: " + run.err()).isTrue();
+                "--store", store, "--embedder", HeldEmbedderProvider.NAME), root.resolve("logs"), gate.environment())) {
+            // Held at its first embedding: caught while it writes.
+            gate.awaitHeld(run);
+            assertThat(index.resolve(store.equals("sqlite") ? "bearings.sqlite-wal" : "lucene")).exists();
             assertNothingReadable(index);
             run.process().destroyForcibly();
             assertThat(run.process().waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();

@@ -309,19 +309,17 @@ class IndexCommandTest {
     }
 
     /**
-     * A {@code bearings index} of 60 new notes in a child process, caught while it indexes: it takes the
-     * lock before it writes its sources file, and keeps it until it ends.
+     * A {@code bearings index} of 60 new notes in a child process, caught while it indexes: held at its first
+     * embedding until {@code gate} opens, after it took the lock and wrote its sources file.
      */
-    private ChildProcess sixtyNotesIndexing(Path logs) throws Exception {
+    private ChildProcess sixtyNotesIndexing(Path logs, HeldEmbedderProvider.Gate gate) throws Exception {
         for (int i = 0; i < 60; i++) {
             note("n" + i + ".md", "# Note " + i + "\n\n" + section("S", "topic " + i) + section("T", "more about " + i));
         }
-        ChildProcess run = ChildProcess.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString()), logs);
-        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(2).toNanos();
-        while (run.isAlive() && !Files.exists(index.resolve(SourcesConfig.FILE)) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(run.isAlive()).as("still indexing: %s", run.err()).isTrue();
+        ChildProcess run = ChildProcess.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString(),
+                "--embedder", HeldEmbedderProvider.NAME), logs, gate.environment());
+        gate.awaitHeld(run);
+        assertThat(index.resolve(SourcesConfig.FILE)).exists();
         return run;
     }
 
@@ -351,10 +349,10 @@ class IndexCommandTest {
 
     @Test
     void aStoppedRunSaysHowFarItGotAndHowToFinish(@TempDir Path logs) throws Exception {
-        try (ChildProcess run = sixtyNotesIndexing(logs)) {
+        try (ChildProcess run = sixtyNotesIndexing(logs, HeldEmbedderProvider.Gate.in(logs.resolve("gate")))) {
             run.process().destroy();
             run.exitCode(java.time.Duration.ofMinutes(1));
-            // Where the signal lands depends on how fast the model loaded; each place says so, with the way on.
+            // Each place a signal can land says so, with the way on (held, this one lands before the first note).
             assertThat(run.err()).containsPattern("bearings: stopped ((after \\d+ of 60 notes to index in|while reading) folder:.*"
                     + "what was indexed is kept, and|before any note was indexed;) bearings index --index " + java.util.regex.Pattern.quote(index.toString())
                     + " (finishes the rest|starts again)");
@@ -367,11 +365,12 @@ class IndexCommandTest {
 
     @Test
     void aSecondWriterIsRefusedWhileAnotherProcessIndexes(@TempDir Path logs) throws Exception {
-        try (ChildProcess first = sixtyNotesIndexing(logs)) {
+        HeldEmbedderProvider.Gate gate = HeldEmbedderProvider.Gate.in(logs.resolve("gate"));
+        try (ChildProcess first = sixtyNotesIndexing(logs, gate)) {
             CliRun second = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
-            assertThat(first.isAlive()).as("the second run was refused while the first held the index").isTrue();
             assertThat(second.exitCode()).as(second.out()).isEqualTo(2);
             assertThat(second.err()).contains("another bearings index is already running on " + index).doesNotContain("\tat ");
+            gate.open();
             assertThat(first.exitCode(java.time.Duration.ofMinutes(3))).as(first.err()).isZero();
             assertThat(first.out()).contains("60 notes added");
         }

@@ -1,6 +1,7 @@
 package dev.bearings.app.testing;
 
 import dev.bearings.core.embed.Embedder;
+import dev.bearings.testkit.ForwardingEmbedder;
 
 /** A model whose closing does what a test says instead of closing it: kept open when shared, or watched. */
 public final class ClosedAs extends ForwardingEmbedder {

@@ -1,6 +1,7 @@
 package dev.bearings.app.testing;
 
 import dev.bearings.core.embed.Embedder;
+import dev.bearings.testkit.ForwardingEmbedder;
 import dev.bearings.core.embed.Embedding;
 
 import java.time.Duration;

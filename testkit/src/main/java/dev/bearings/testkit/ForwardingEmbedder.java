@@ -1,15 +1,18 @@
-package dev.bearings.app.testing;
+package dev.bearings.testkit;
 
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.embed.Embedding;
 
 import java.util.List;
 
-/** A model that does what another does, for a test's wrapper to change one thing of it. */
-abstract class ForwardingEmbedder implements Embedder {
+/**
+ * A model that passes every call to another: a test overrides the calls it wants to watch or to hold
+ * (a model kept open when shared, a sync held half-way).
+ */
+public class ForwardingEmbedder implements Embedder {
     private final Embedder model;
 
-    ForwardingEmbedder(Embedder model) {
+    public ForwardingEmbedder(Embedder model) {
         this.model = model;
     }
 
