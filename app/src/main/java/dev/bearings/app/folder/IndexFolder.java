@@ -6,6 +6,7 @@ import dev.bearings.core.index.ChunkIndexStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,17 +81,22 @@ public final class IndexFolder {
     }
 
     private static void narrowTree(Path path, List<Path> narrowed) throws IOException {
-        if (OwnerOnly.narrow(path)) {
-            narrowed.add(path);
-        }
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> entries = Files.list(path)) {
-                for (Path entry : entries.toList()) {
-                    if (!Files.isSymbolicLink(entry)) {
-                        narrowTree(entry, narrowed);
+        try {
+            if (OwnerOnly.narrow(path)) {
+                narrowed.add(path);
+            }
+            if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                try (Stream<Path> entries = Files.list(path)) {
+                    for (Path entry : entries.toList()) {
+                        if (!Files.isSymbolicLink(entry)) {
+                            narrowTree(entry, narrowed);
+                        }
                     }
                 }
             }
+        } catch (NoSuchFileException gone) {
+            // Listed, then removed by another process before it was narrowed: SQLite deletes its -wal and -shm
+            // files when its last reader closes, Lucene a segment once merged. Nothing of it is left to narrow.
         }
     }
 

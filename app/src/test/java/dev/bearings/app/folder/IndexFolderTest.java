@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,6 +90,35 @@ class IndexFolderTest {
             }
             assertThat(IndexFolder.secure(folder, ExampleIndex.store())).as("nothing left to narrow").isEmpty();
         }
+    }
+
+    /**
+     * A file listed, then gone before it is narrowed (SQLite deletes its shared-memory file when its last reader
+     * closes, as a search or a test's look at the index does while {@code bearings index} starts): passed over.
+     */
+    @Test
+    void aFileGoneBetweenListingAndNarrowingIsPassedOver(@TempDir Path root) throws Exception {
+        Path folder = Files.createDirectories(root.resolve("index"));
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path shm = Files.writeString(folder.resolve("bearings.sqlite-shm"), "");
+        Files.setPosixFilePermissions(shm, PosixFilePermissions.fromString("rw-r--r--"));
+        ChunkIndexStore sqlite = ExampleIndex.store();
+        AtomicInteger asked = new AtomicInteger();
+        // Asked first whether the folder holds only the index's files, then file by file as it narrows them.
+        ChunkIndexStore closingReader = ChunkIndexStore.of(sqlite.formatVersion(), sqlite::openExisting, sqlite::open,
+                sqlite::leftByReaders, file -> {
+                    if (file.equals(shm) && asked.incrementAndGet() == 2) {
+                        try {
+                            Files.delete(file);
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                    return sqlite.writes(file);
+                });
+        assertThat(IndexFolder.secure(folder, closingReader)).containsExactly(folder);
+        assertThat(asked).hasValue(2);
+        assertThat(permissions(folder)).isEqualTo("rwx------");
     }
 
     private static List<Path> all(Path folder) throws Exception {
