@@ -4,13 +4,13 @@ import dev.bearings.app.folder.IndexLock;
 import dev.bearings.app.index.SourcesSync;
 import dev.bearings.app.index.LiveIndex;
 import dev.bearings.app.testing.ExampleIndex;
+import dev.bearings.app.testing.HeldModel;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.search.KeywordSearch;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SyncIndex;
-import dev.bearings.testkit.WordHashingEmbedder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,33 +42,37 @@ class SearchDuringSyncTest {
     /** Two chunks each: 96 chunks, all of them in every answer, and a commit of the Lucene store (every 32 notes) inside the run. */
     private static final int NOTES = 48;
     private static final String QUERY = "lighthouse keeper lens lamp log edition";
-    /** Lucene commits every 32 notes: held after the 32nd, the writer has committed two thirds of the run. */
-    private static final int HELD_AFTER = 32;
+    /**
+     * The writer's embeddings let pass before it is held: a round is 16 notes, and Lucene commits every 32, so
+     * the third round waits with two thirds of the run written and committed.
+     */
+    private static final int ROUNDS_BEFORE_THE_HOLD = 2;
 
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "lucene"})
     void searchesDuringASyncSeeEachNoteWhole(String store, @TempDir Path root) throws Exception {
         Path notes = Files.createDirectories(root.resolve("notes"));
         write(notes, "first");
-        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, new WordHashingEmbedder(32, 512))) {
+        HeldModel model = new HeldModel(ExampleIndex.standIn());
+        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, model)) {
             LiveIndex live = example.index();
             live.syncAll();
             write(notes, "second");
             Seen served = new Seen();
             Seen fresh = new Seen();
-            HeldWriter held = new HeldWriter();
+            model.holdAfter(ROUNDS_BEFORE_THE_HOLD);
             CompletableFuture<List<SyncIndex.Report>> run = CompletableFuture.supplyAsync(() -> {
                 // Another process's writer: its own lock and its own connection to the index.
                 try (IndexLock lock = IndexLock.acquire(example.folder(), ExampleIndex.store(store));
                      ChunkIndex writer = ExampleIndex.store(store).open(example.folder(), example.recipe(), false)) {
                     return SourcesSync.run(live.sources(), ExampleIndex.sources(), example.folder(), writer,
-                            new SyncIndex(live.parser(), example.recipe(), live.embedder(), Clock.systemUTC()), Instant.MAX,
-                            held);
+                            new SyncIndex(live.parser(), example.recipe(), model, Clock.systemUTC()), Instant.MAX,
+                            SourcesSync.Listener.NONE);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
-            searchUntilDone(example, store, run, held, () -> !run.isDone(), served, fresh);
+            searchUntilDone(example, store, run, model, () -> !run.isDone(), served, fresh);
             assertThat(run.get(30, TimeUnit.SECONDS)).extracting(SyncIndex.Report::changed).containsExactly(NOTES);
             served.assertTheRunWasCaughtHalfWay();
             fresh.assertTheRunWasCaughtHalfWay();
@@ -87,21 +90,22 @@ class SearchDuringSyncTest {
     void searchesDuringARebuildSeeTheIndexAsItWasUntilItIsPublished(String store, @TempDir Path root) throws Exception {
         Path notes = Files.createDirectories(root.resolve("notes"));
         write(notes, "first");
-        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, new WordHashingEmbedder(32, 512))) {
+        HeldModel model = new HeldModel(ExampleIndex.standIn());
+        try (ExampleIndex example = ExampleIndex.of(notes, root.resolve("index"), store, model)) {
             LiveIndex live = example.index();
             live.syncAll();
             write(notes, "second");
             Seen served = new Seen();
             Seen fresh = new Seen();
-            HeldWriter held = new HeldWriter();
+            model.holdAfter(ROUNDS_BEFORE_THE_HOLD);
             // Set before the rebuild is published, read after a search returns: false then, the search saw no publishing.
             java.util.concurrent.atomic.AtomicBoolean publishing = new java.util.concurrent.atomic.AtomicBoolean();
             CompletableFuture<List<SyncIndex.Report>> run = CompletableFuture.supplyAsync(() -> {
                 try (IndexLock lock = IndexLock.acquire(example.folder(), ExampleIndex.store(store));
                      ChunkIndex writer = ExampleIndex.store(store).open(example.folder(), example.recipe(), true)) {
                     List<SyncIndex.Report> reports = SourcesSync.run(live.sources(), ExampleIndex.sources(), example.folder(), writer,
-                            new SyncIndex(live.parser(), example.recipe(), live.embedder(), Clock.systemUTC()), Instant.MAX,
-                            held);
+                            new SyncIndex(live.parser(), example.recipe(), model, Clock.systemUTC()), Instant.MAX,
+                            SourcesSync.Listener.NONE);
                     publishing.set(true);
                     writer.publish();
                     return reports;
@@ -109,7 +113,7 @@ class SearchDuringSyncTest {
                     throw new IllegalStateException(e);
                 }
             });
-            searchUntilDone(example, store, run, held, () -> !publishing.get(), served, fresh);
+            searchUntilDone(example, store, run, model, () -> !publishing.get(), served, fresh);
             assertThat(run.get(30, TimeUnit.SECONDS)).extracting(SyncIndex.Report::added).containsExactly(NOTES);
             served.assertOnlyTheOldVersionWasSeen();
             fresh.assertOnlyTheOldVersionWasSeen();
@@ -130,54 +134,26 @@ class SearchDuringSyncTest {
      * while it waited; {@code during}, read after each search, says whether the search counts as one made
      * while the run was under way.
      */
-    private static void searchUntilDone(ExampleIndex example, String store, CompletableFuture<?> run, HeldWriter held,
+    private static void searchUntilDone(ExampleIndex example, String store, CompletableFuture<?> run, HeldModel writer,
                                         java.util.function.BooleanSupplier during, Seen served, Seen fresh) throws Exception {
         LiveIndex live = example.index();
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (!run.isDone() && System.nanoTime() < deadline) {
-            boolean writerWaits = held.waiting();
-            List<RankedChunk> viaServer = live.exclusively(() -> keywords(live.reader()));
-            served.answer(viaServer, during.getAsBoolean());
-            try (ChunkIndexReader reader = ExampleIndex.store(store).openExisting(example.folder())) {
-                List<RankedChunk> hits = keywords(reader);
-                fresh.answer(hits, during.getAsBoolean());
-            }
-            if (writerWaits) {
-                held.release();
-            }
-        }
-    }
-
-    /** What the writer tells of its progress: it is held once it has written {@link #HELD_AFTER} notes, until the searches let it go. */
-    private static final class HeldWriter implements SourcesSync.Listener, SyncIndex.Progress {
-        private final CountDownLatch reached = new CountDownLatch(1);
-        private final CountDownLatch released = new CountDownLatch(1);
-        private int written;
-
-        boolean waiting() {
-            return reached.getCount() == 0;
-        }
-
-        void release() {
-            released.countDown();
-        }
-
-        @Override
-        public SyncIndex.Progress starting(String source) {
-            return this;
-        }
-
-        @Override
-        public void noteDone(String noteId, int chunks) {
-            if (++written == HELD_AFTER) {
-                reached.countDown();
-                try {
-                    // Bounded: if no search comes, the run goes on and the assertions say what was missed.
-                    released.await(1, TimeUnit.MINUTES);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+        try {
+            while (!run.isDone() && System.nanoTime() < deadline) {
+                boolean writerWaits = writer.isHeld();
+                List<RankedChunk> viaServer = live.exclusively(() -> keywords(live.reader()));
+                served.answer(viaServer, during.getAsBoolean());
+                try (ChunkIndexReader reader = ExampleIndex.store(store).openExisting(example.folder())) {
+                    List<RankedChunk> hits = keywords(reader);
+                    fresh.answer(hits, during.getAsBoolean());
+                }
+                if (writerWaits) {
+                    writer.release();
                 }
             }
+        } finally {
+            // A failed answer must not leave the writer holding the index until its hold runs out.
+            writer.release();
         }
     }
 

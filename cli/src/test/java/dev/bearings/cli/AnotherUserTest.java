@@ -96,7 +96,7 @@ class AnotherUserTest {
         HeldEmbedderProvider.Gate gate = HeldEmbedderProvider.Gate.in(root.resolve("gate"));
         try (ChildProcess run = ChildProcess.start(CliRun.command("index", "--folder", notes.toString(), "--index", index.toString(),
                 "--store", store, "--embedder", HeldEmbedderProvider.NAME), root.resolve("logs"), gate.environment())) {
-            // Held at its first embedding: caught while it writes.
+            // Held with its first round of notes written: caught while it writes.
             gate.awaitHeld(run);
             assertThat(index.resolve(store.equals("sqlite") ? "bearings.sqlite-wal" : "lucene")).exists();
             assertNothingReadable(index);

@@ -16,13 +16,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A test plugin, {@code held}: the default model, whose first embedding in a process waits while a
- * test holds the process there. A test names a gate folder in the child's environment; the child says
- * it is held by a file in it and goes on once the test opens the gate (or after two minutes). So a
- * child is caught in the middle of indexing however fast the machine. Found through
- * {@code META-INF/services} like any plugin; without a gate it is the default model.
+ * A test plugin, {@code held}: the default model, whose second embedding in a process waits while a
+ * test holds the process there. A sync embeds a round of notes (16) and writes them before it embeds
+ * the next, so a run of more notes is held with its first round written. A test names a gate folder
+ * in the child's environment; the child says it is held by a file in it and goes on once the test
+ * opens the gate (or after two minutes). So a child is caught in the middle of indexing however fast
+ * the machine. Found through {@code META-INF/services} like any plugin; without a gate it is the
+ * default model.
  */
 public final class HeldEmbedderProvider implements EmbedderProvider {
     static final String NAME = "held";
@@ -30,8 +33,12 @@ public final class HeldEmbedderProvider implements EmbedderProvider {
     private static final String HELD = "held";
     private static final String OPEN = "open";
     private static final Duration MOST = Duration.ofMinutes(2);
+    /** The notes a run has written when it is held. */
+    static final int WRITTEN_WHEN_HELD = 16;
+    /** Embeddings in this process so far: the second is held. */
+    private static final AtomicInteger EMBEDDINGS = new AtomicInteger();
 
-    private final OnnxEmbedderProvider model = new OnnxEmbedderProvider();
+    private final OnnxEmbedderProvider onnx = new OnnxEmbedderProvider();
 
     @Override
     public String name() {
@@ -40,17 +47,17 @@ public final class HeldEmbedderProvider implements EmbedderProvider {
 
     @Override
     public String description() {
-        return "the default model, held at its first embedding while a test says (tests only)";
+        return "the default model, held at its second embedding while a test says (tests only)";
     }
 
     @Override
     public Set<String> settingNames() {
-        return model.settingNames();
+        return onnx.settingNames();
     }
 
     @Override
     public Embedder create(Settings settings) {
-        Embedder created = model.create(settings);
+        Embedder created = onnx.create(settings);
         String gate = System.getenv(GATE);
         return gate == null ? created : new Held(created, Path.of(gate));
     }
@@ -66,14 +73,14 @@ public final class HeldEmbedderProvider implements EmbedderProvider {
             return Map.of(GATE, folder.toString());
         }
 
-        /** Waits, within two minutes, until {@code child} is held; fails if it ended first. */
+        /** Waits, within two minutes, until {@code child} is held, its first round written; fails if it ended first. */
         void awaitHeld(ChildProcess child) throws IOException, InterruptedException {
             long deadline = System.nanoTime() + MOST.toNanos();
             while (!Files.exists(folder.resolve(HELD)) && child.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
             if (!Files.exists(folder.resolve(HELD))) {
-                throw new AssertionError("the child was not held at its first embedding within " + MOST + ": " + child.err());
+                throw new AssertionError("the child was not held at its second embedding within " + MOST + ": " + child.err());
             }
         }
 
@@ -85,7 +92,6 @@ public final class HeldEmbedderProvider implements EmbedderProvider {
 
     private static final class Held extends ForwardingEmbedder {
         private final Path gate;
-        private boolean held;
 
         Held(Embedder model, Path gate) {
             super(model);
@@ -94,8 +100,7 @@ public final class HeldEmbedderProvider implements EmbedderProvider {
 
         @Override
         public List<Embedding> embed(List<String> texts) {
-            if (!held) {
-                held = true;
+            if (EMBEDDINGS.incrementAndGet() == 2) {
                 hold();
             }
             return super.embed(texts);

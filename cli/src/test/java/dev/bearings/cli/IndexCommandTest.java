@@ -309,8 +309,8 @@ class IndexCommandTest {
     }
 
     /**
-     * A {@code bearings index} of 60 new notes in a child process, caught while it indexes: held at its first
-     * embedding until {@code gate} opens, after it took the lock and wrote its sources file.
+     * A {@code bearings index} of 60 new notes in a child process, caught while it indexes: held with its first
+     * round of notes written until {@code gate} opens, after it took the lock and wrote its sources file.
      */
     private ChildProcess sixtyNotesIndexing(Path logs, HeldEmbedderProvider.Gate gate) throws Exception {
         for (int i = 0; i < 60; i++) {
@@ -352,10 +352,10 @@ class IndexCommandTest {
         try (ChildProcess run = sixtyNotesIndexing(logs, HeldEmbedderProvider.Gate.in(logs.resolve("gate")))) {
             run.process().destroy();
             run.exitCode(java.time.Duration.ofMinutes(1));
-            // Each place a signal can land says so, with the way on (held, this one lands before the first note).
-            assertThat(run.err()).containsPattern("bearings: stopped ((after \\d+ of 60 notes to index in|while reading) folder:.*"
-                    + "what was indexed is kept, and|before any note was indexed;) bearings index --index " + java.util.regex.Pattern.quote(index.toString())
-                    + " (finishes the rest|starts again)");
+            // Held with its first round written: the notice says how far it got, and the way on.
+            assertThat(run.err()).containsPattern("bearings: stopped after " + HeldEmbedderProvider.WRITTEN_WHEN_HELD
+                    + " of 60 notes to index in folder:.*what was indexed is kept, and bearings index --index "
+                    + java.util.regex.Pattern.quote(index.toString()) + " finishes the rest");
         }
         CliRun again = CliRun.of("index", "--index", index.toString());
         assertThat(again.exitCode()).as(again.err()).isZero();

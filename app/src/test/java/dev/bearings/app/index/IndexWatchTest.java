@@ -5,7 +5,6 @@ import dev.bearings.app.testing.HeldModel;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
-import dev.bearings.testkit.WordHashingEmbedder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,7 +95,7 @@ class IndexWatchTest {
     /** Events lost in an overflow (a burst of files) include a new subfolder's: it is found by walking again. */
     @Test
     void aSubfolderMadeDuringAnOverflowIsWatched() throws Exception {
-        HeldModel model = new HeldModel(new WordHashingEmbedder(32, 512));
+        HeldModel model = new HeldModel(ExampleIndex.standIn());
         try (ExampleIndex example = ExampleIndex.synced(root, model)) {
             Path notes = example.notes();
             List<String> lines = new CopyOnWriteArrayList<>();
@@ -107,12 +106,16 @@ class IndexWatchTest {
                 for (int i = 0; i < 400; i++) {
                     Files.writeString(notes.resolve("log-" + i + ".md"), "# Log " + i + "\n\nDay " + i + " at sea, wind west.\n");
                 }
-                model.awaitHeld(WAIT);
-                for (int i = 0; i < 2_000; i++) {
-                    Files.writeString(notes.resolve("attachment-" + i + ".txt"), "x");
+                Path late = notes.resolve("late");
+                try {
+                    model.awaitHeld(WAIT);
+                    for (int i = 0; i < 2_000; i++) {
+                        Files.writeString(notes.resolve("attachment-" + i + ".txt"), "x");
+                    }
+                    Files.createDirectory(late);
+                } finally {
+                    model.release();
                 }
-                Path late = Files.createDirectory(notes.resolve("late"));
-                model.release();
                 await(() -> example.index().pendingChanges() == 0 && lines.stream().anyMatch(l -> l.contains("notes added")), lines,
                         "the sync of the batch");
                 await(() -> watch.watches(late), lines, "the folder made during the overflow watched");
@@ -130,7 +133,7 @@ class IndexWatchTest {
      */
     @Test
     void aSearchDuringALongSyncAnswersFromWhatIsCommitted() throws Exception {
-        HeldModel model = new HeldModel(new WordHashingEmbedder(32, 512));
+        HeldModel model = new HeldModel(ExampleIndex.standIn());
         try (ExampleIndex example = ExampleIndex.synced(root, model)) {
             int batch = 600;
             for (int i = 0; i < batch; i++) {
@@ -141,17 +144,22 @@ class IndexWatchTest {
             // Held after its first round of notes, until the search has answered.
             model.holdAfter(1);
             try (IndexWatch watch = IndexWatch.start(index, line -> { }).orElseThrow()) {
-                model.awaitHeld(WAIT);
-                await(() -> notes(index) > 5, List.of(), "the sync's first notes committed");
-                List<String> found = index.exclusively(() -> {
-                    ChunkIndexReader reader = index.reader();
-                    return new SearchNotes(index.embedder(), reader.manifest().recipe().tuning()).search(reader,
-                            new SearchNotes.Request("how did I set up the VPN?", 3, SearchNotes.Mode.HYBRID, SearchFilter.NONE))
-                            .ranked().stream().map(hit -> hit.chunk().note().id()).toList();
-                });
-                assertThat(found).contains("vpn-setup.md");
-                assertThat(notes(index)).as("the sync is still under way").isLessThan(5 + batch);
-                model.release();
+                // Released before the watch is closed, which waits for the sync.
+                try {
+                    model.awaitHeld(WAIT);
+                    await(() -> notes(index) > 5, List.of(), "the sync's first notes committed");
+                    List<String> found = index.exclusively(() -> {
+                        ChunkIndexReader reader = index.reader();
+                        return new SearchNotes(index.embedder(), reader.manifest().recipe().tuning()).search(reader,
+                                new SearchNotes.Request("how did I set up the VPN?", 3, SearchNotes.Mode.HYBRID, SearchFilter.NONE))
+                                .ranked().stream().map(hit -> hit.chunk().note().id()).toList();
+                    });
+                    assertThat(model.isHeld()).as("the search did not wait for the sync").isTrue();
+                    assertThat(found).contains("vpn-setup.md");
+                    assertThat(notes(index)).as("the sync is still under way").isLessThan(5 + batch);
+                } finally {
+                    model.release();
+                }
             }
         }
     }

@@ -16,6 +16,7 @@ import dev.bearings.parser.commonmark.CommonmarkParserProvider;
 import dev.bearings.source.files.FolderSourceProvider;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
+import dev.bearings.testkit.WordHashingEmbedder;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,7 +30,8 @@ import java.util.stream.Stream;
 /**
  * The project's example notes, copied into a test's own folder and served as a live index with the
  * default recipe: commonmark, SQLite, bge-small-en-v1.5 (int8) from its Maven artifact. The model is
- * loaded once per JVM and shared, as a server shares it between its calls.
+ * loaded once per JVM and shared, as a server shares it between its calls. A test of what the index
+ * does, not of what the model finds, may give a stand-in for the model instead ({@link #standIn}).
  */
 public final class ExampleIndex implements AutoCloseable {
     /** The example notes in the repository, found from the module's folder. */
@@ -58,6 +60,14 @@ public final class ExampleIndex implements AutoCloseable {
         return model;
     }
 
+    /**
+     * A stand-in for the model: each word hashed to a vector, so texts that share words are near. Where
+     * embedding with the real model would be most of a test's time, and what it finds is not the test's.
+     */
+    public static Embedder standIn() {
+        return new WordHashingEmbedder(32, 512);
+    }
+
     /** The example notes at {@code root/notes} and an index at {@code root/index} with them as its one source, not yet synced. */
     public static ExampleIndex in(Path root) throws IOException {
         return of(copy(EXAMPLES, root.resolve("notes")), root.resolve("index"), "sqlite");
@@ -65,31 +75,33 @@ public final class ExampleIndex implements AutoCloseable {
 
     /** An index in {@code folder}, of the built-in store named, with the folder {@code notes} as its one source, not yet synced. */
     public static ExampleIndex of(Path notes, Path folder, String store) throws IOException {
-        new SourcesConfig(List.of(new SourcesConfig.Source("folder", Map.of("path", notes.toString()))), Map.of()).write(folder);
-        return open(notes, folder, store(store));
+        return open(withItsSource(notes, folder), folder, store(store));
     }
 
-    /**
-     * The same with a stand-in for the model: for tests of what the index does, not of what the model
-     * finds, where embedding with the real one would be most of the test's time.
-     */
+    /** The same with {@code standIn} for the model ({@link #standIn}, or one made from it). */
     public static ExampleIndex of(Path notes, Path folder, String store, Embedder standIn) throws IOException {
-        new SourcesConfig(List.of(new SourcesConfig.Source("folder", Map.of("path", notes.toString()))), Map.of()).write(folder);
-        return open(notes, folder, store(store), STAND_IN, standIn);
+        return open(withItsSource(notes, folder), folder, store(store), STAND_IN, standIn);
     }
 
-    /** The same, synced once. */
+    /** The example notes and an index of them, as {@link #in}, synced once. */
     public static ExampleIndex synced(Path root) throws Exception {
-        ExampleIndex example = in(root);
+        return synced(in(root));
+    }
+
+    /** The same with {@code standIn} for the model. */
+    public static ExampleIndex synced(Path root, Embedder standIn) throws Exception {
+        return synced(of(copy(EXAMPLES, root.resolve("notes")), root.resolve("index"), "sqlite", standIn));
+    }
+
+    private static ExampleIndex synced(ExampleIndex example) throws Exception {
         example.index().syncAll();
         return example;
     }
 
-    /** The same with a stand-in for the model (see {@link #of(Path, Path, String, Embedder)}). */
-    public static ExampleIndex synced(Path root, Embedder standIn) throws Exception {
-        ExampleIndex example = of(copy(EXAMPLES, root.resolve("notes")), root.resolve("index"), "sqlite", standIn);
-        example.index().syncAll();
-        return example;
+    /** Writes {@code folder}'s sources file: {@code notes} is its one source. */
+    private static Path withItsSource(Path notes, Path folder) throws IOException {
+        new SourcesConfig(List.of(new SourcesConfig.Source("folder", Map.of("path", notes.toString()))), Map.of()).write(folder);
+        return notes;
     }
 
     /** A live index on {@code folder}, with the default recipe and the shared model, in SQLite. */
