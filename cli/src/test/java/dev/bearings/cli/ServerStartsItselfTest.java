@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerLock;
+import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -166,6 +167,42 @@ class ServerStartsItselfTest {
         assertThat(bearings("server", "status").exitCode()).as("none runs").isEqualTo(1);
         assertThat(Files.readString(root.resolve("xdg/bearings/logs").resolve(Files.list(root.resolve("xdg/bearings/logs"))
                 .findFirst().orElseThrow().getFileName()))).contains("the server stops: bearings server stop");
+    }
+
+    /**
+     * {@code server stop} just after the first search stops the server that search started, though it holds its
+     * lock and has not named itself yet (it is loading the model), rather than saying none runs and leaving it.
+     */
+    @Test
+    void aStopRightAfterTheFirstSearchStopsTheServerItStarted() throws Exception {
+        Searched first = search(QUERY);
+        assertThat(first.answeredItself()).isTrue();
+        await(this::aServerHoldsItsLock, "the started server to take its lock");
+        CliRun stop = bearings("server", "stop");
+        assertThat(stop.exitCode()).as(stop.err()).isZero();
+        assertThat(stop.err()).contains("stopped the server of " + index);
+        await(() -> startedServers().isEmpty(), "the server to end");
+        assertThat(entries()).isEmpty();
+    }
+
+    /** Whether a process holds a server lock in this test's data folder, as the kernel lists file locks ({@code /proc/locks}). */
+    private boolean aServerHoldsItsLock() throws IOException {
+        Path locks = Path.of("/proc/locks");
+        Prerequisite.require(Files.isReadable(locks), () -> "Linux's /proc/locks, to see a lock held by another process");
+        Path servers = data.resolve(ServerEntry.FOLDER);
+        if (!Files.isDirectory(servers)) {
+            return false;
+        }
+        List<String> held = Files.readAllLines(locks);
+        try (var files = Files.list(servers)) {
+            for (Path lock : files.filter(f -> f.getFileName().toString().endsWith(".lock")).toList()) {
+                String inode = ":" + Files.getAttribute(lock, "unix:ino");
+                if (held.stream().map(line -> line.trim().split("\\s+")).anyMatch(fields -> fields.length > 5 && fields[5].endsWith(inode))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.bearings.app.folder.DataFolder;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerEntry;
+import dev.bearings.mcp.http.ServerLock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -141,6 +142,8 @@ public final class ServerCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             Path data = DataFolder.path();
+            Optional<Path> only = Optional.ofNullable(index).map(folder -> folder.toAbsolutePath().normalize());
+            awaitStarting(data, only);
             List<ServerEntry> stopped = new ArrayList<>();
             for (ServerEntry entry : ours(data)) {
                 boolean wanted = (all || entry.kind().equals(ServerEntry.BACKGROUND))
@@ -163,6 +166,22 @@ public final class ServerCommand implements Callable<Integer> {
                         + (index == null ? "" : " for " + index.toAbsolutePath().normalize()));
             }
             return stopped.isEmpty() ? 1 : 0;
+        }
+
+        /**
+         * A server a search started a moment ago holds its lock while it loads the model, and names itself only then:
+         * waited for (as a search waits for one it started), so that it is stopped too rather than left to run on
+         * after "no server runs".
+         */
+        private static void awaitStarting(Path data, Optional<Path> only) throws IOException, InterruptedException {
+            long end = System.nanoTime() + BackgroundServer.START_PATIENCE.toNanos();
+            while (System.nanoTime() < end) {
+                List<Path> named = ServerEntry.all(data).stream().filter(ServerEntry::isOurs).map(entry -> Path.of(entry.index())).toList();
+                if (!ServerLock.heldUnnamed(data, only, named)) {
+                    return;
+                }
+                Thread.sleep(100);
+            }
         }
     }
 

@@ -7,12 +7,19 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * One background server per index: a lock in the data folder's {@value ServerEntry#FOLDER} folder, named
@@ -32,7 +39,7 @@ public final class ServerLock implements AutoCloseable {
     /** The lock for {@code index}, or empty when another process holds it. */
     public static Optional<ServerLock> tryTake(Path dataFolder, Path index) throws IOException {
         Path servers = OwnerOnly.folder(dataFolder.resolve(ServerEntry.FOLDER));
-        Path file = servers.resolve("index-" + digest(index) + ".lock");
+        Path file = servers.resolve(fileName(index));
         OwnerOnly.createFile(file);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
         FileLock lock;
@@ -46,6 +53,56 @@ public final class ServerLock implements AutoCloseable {
             return Optional.empty();
         }
         return Optional.of(new ServerLock(channel, lock));
+    }
+
+    /**
+     * Whether a server holds its lock without being one of {@code named} (the indexes of the servers that have
+     * named themselves): one that has started and is loading its model, or is stopping. Only {@code index}'s
+     * lock is looked at when one is given. Looking takes each free lock for a moment; a server that starts in
+     * that moment finds it taken and gives way, which is what whoever looks (a stop) wants.
+     */
+    public static boolean heldUnnamed(Path dataFolder, Optional<Path> index, Collection<Path> named) throws IOException {
+        Path servers = dataFolder.resolve(ServerEntry.FOLDER);
+        if (!Files.isDirectory(servers)) {
+            return false;
+        }
+        Set<String> skipped = new HashSet<>();
+        for (Path folder : named) {
+            skipped.add(fileName(folder));
+        }
+        List<Path> locks;
+        if (index.isPresent()) {
+            locks = List.of(servers.resolve(fileName(index.get())));
+        } else {
+            try (Stream<Path> files = Files.list(servers)) {
+                locks = files.filter(file -> file.getFileName().toString().matches("index-[0-9a-f]+\\.lock")).toList();
+            }
+        }
+        for (Path lock : locks) {
+            if (!skipped.contains(lock.getFileName().toString()) && heldByAnother(lock)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean heldByAnother(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                return true;
+            }
+            lock.release();
+            return false;
+        } catch (OverlappingFileLockException thisProcess) {
+            return true;
+        } catch (NoSuchFileException none) {
+            return false;
+        }
+    }
+
+    private static String fileName(Path index) {
+        return "index-" + digest(index) + ".lock";
     }
 
     private static String digest(Path index) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -79,6 +80,23 @@ class HttpPartsTest {
         first.get().close();
         try (ServerLock again = ServerLock.tryTake(data, Path.of("/idx/a")).orElseThrow()) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve(ServerEntry.FOLDER)))).isEqualTo("rwx------");
+        }
+    }
+
+    /** A lock held by a server not yet named (loading its model) is seen, by its index or among all; a named one's is not. */
+    @Test
+    void aServerHoldingItsLockUnnamedIsSeen(@TempDir Path data) throws Exception {
+        Path a = Path.of("/idx/a");
+        assertThat(ServerLock.heldUnnamed(data, Optional.empty(), List.of())).as("no servers folder yet").isFalse();
+        try (ServerLock starting = ServerLock.tryTake(data, a).orElseThrow()) {
+            assertThat(ServerLock.heldUnnamed(data, Optional.empty(), List.of())).isTrue();
+            assertThat(ServerLock.heldUnnamed(data, Optional.of(Path.of("/idx/a/../a")), List.of())).isTrue();
+            assertThat(ServerLock.heldUnnamed(data, Optional.of(Path.of("/idx/b")), List.of())).as("another index's").isFalse();
+            assertThat(ServerLock.heldUnnamed(data, Optional.empty(), List.of(a))).as("named").isFalse();
+        }
+        assertThat(ServerLock.heldUnnamed(data, Optional.empty(), List.of())).as("released").isFalse();
+        try (ServerLock after = ServerLock.tryTake(data, a).orElseThrow(() -> new AssertionError("looking kept the lock"))) {
+            assertThat(after).isNotNull();
         }
     }
 
