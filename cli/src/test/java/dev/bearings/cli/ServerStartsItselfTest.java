@@ -193,11 +193,14 @@ class ServerStartsItselfTest {
         if (!Files.isDirectory(servers)) {
             return false;
         }
+        // A line: "1: POSIX ADVISORY WRITE <pid> <major>:<minor>:<inode> 0 EOF"; the holder must be this test's server.
         List<String> held = Files.readAllLines(locks);
+        List<String> serverPids = startedServers().stream().map(String::valueOf).toList();
         try (var files = Files.list(servers)) {
             for (Path lock : files.filter(f -> f.getFileName().toString().endsWith(".lock")).toList()) {
                 String inode = ":" + Files.getAttribute(lock, "unix:ino");
-                if (held.stream().map(line -> line.trim().split("\\s+")).anyMatch(fields -> fields.length > 5 && fields[5].endsWith(inode))) {
+                if (held.stream().map(line -> line.trim().split("\\s+"))
+                        .anyMatch(fields -> fields.length > 5 && fields[5].endsWith(inode) && serverPids.contains(fields[4]))) {
                     return true;
                 }
             }

@@ -147,7 +147,7 @@ public final class ServerCommand implements Callable<Integer> {
             List<ServerEntry> stopped = new ArrayList<>();
             for (ServerEntry entry : ours(data)) {
                 boolean wanted = (all || entry.kind().equals(ServerEntry.BACKGROUND))
-                        && (index == null || entry.serves(index.toAbsolutePath().normalize()));
+                        && only.map(entry::serves).orElse(true);
                 if (wanted && BackgroundServer.stop(data, entry, "bearings server stop")) {
                     stopped.add(entry);
                 }
@@ -163,7 +163,7 @@ public final class ServerCommand implements Callable<Integer> {
             }
             if (stopped.isEmpty()) {
                 spec.commandLine().getErr().println("bearings: no " + (all ? "" : "background ") + "server runs"
-                        + (index == null ? "" : " for " + index.toAbsolutePath().normalize()));
+                        + only.map(folder -> " for " + folder).orElse(""));
             }
             return stopped.isEmpty() ? 1 : 0;
         }
@@ -176,8 +176,9 @@ public final class ServerCommand implements Callable<Integer> {
         private static void awaitStarting(Path data, Optional<Path> only) throws IOException, InterruptedException {
             long end = System.nanoTime() + BackgroundServer.START_PATIENCE.toNanos();
             while (System.nanoTime() < end) {
-                List<Path> named = ServerEntry.all(data).stream().filter(ServerEntry::isOurs).map(entry -> Path.of(entry.index())).toList();
-                if (!ServerLock.heldUnnamed(data, only, named)) {
+                List<Path> announced = ServerEntry.all(data).stream().filter(ServerEntry::isOurs).map(entry -> Path.of(entry.index()))
+                        .toList();
+                if (!ServerLock.heldWithoutEntry(data, only, announced)) {
                     return;
                 }
                 Thread.sleep(100);

@@ -28,18 +28,29 @@ import java.util.stream.Stream;
  * server that dies, so a crash leaves nothing that keeps the next one from starting.
  */
 public final class ServerLock implements AutoCloseable {
+    /**
+     * The lock files this process holds. They are never opened again while held: closing any channel to a file
+     * drops every lock the process holds on it (POSIX file locks belong to the process, not the channel).
+     */
+    private static final Set<Path> HELD_HERE = new HashSet<>();
+
+    private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private ServerLock(FileChannel channel, FileLock lock) {
+    private ServerLock(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
         this.channel = channel;
         this.lock = lock;
     }
 
-    /** The lock for {@code index}, or empty when another process holds it. */
-    public static Optional<ServerLock> tryTake(Path dataFolder, Path index) throws IOException {
+    /** The lock for {@code index}, or empty when another process, or this one, holds it. */
+    public static synchronized Optional<ServerLock> tryTake(Path dataFolder, Path index) throws IOException {
         Path servers = OwnerOnly.folder(dataFolder.resolve(ServerEntry.FOLDER));
         Path file = servers.resolve(fileName(index));
+        if (HELD_HERE.contains(file)) {
+            return Optional.empty();
+        }
         OwnerOnly.createFile(file);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
         FileLock lock;
@@ -52,22 +63,24 @@ public final class ServerLock implements AutoCloseable {
             channel.close();
             return Optional.empty();
         }
-        return Optional.of(new ServerLock(channel, lock));
+        HELD_HERE.add(file);
+        return Optional.of(new ServerLock(file, channel, lock));
     }
 
     /**
-     * Whether a server holds its lock without being one of {@code named} (the indexes of the servers that have
-     * named themselves): one that has started and is loading its model, or is stopping. Only {@code index}'s
-     * lock is looked at when one is given. Looking takes each free lock for a moment; a server that starts in
-     * that moment finds it taken and gives way, which is what whoever looks (a stop) wants.
+     * Whether a server holds its lock without an entry, its index not among {@code announced} (the indexes of the
+     * servers that have written theirs): one that has started and is loading its model, or is stopping. Only
+     * {@code index}'s lock is looked at when one is given. For {@code bearings server stop}: looking takes each
+     * free lock for a moment, and a server that starts in that moment finds it taken and gives way.
      */
-    public static boolean heldUnnamed(Path dataFolder, Optional<Path> index, Collection<Path> named) throws IOException {
+    public static synchronized boolean heldWithoutEntry(Path dataFolder, Optional<Path> index, Collection<Path> announced)
+            throws IOException {
         Path servers = dataFolder.resolve(ServerEntry.FOLDER);
         if (!Files.isDirectory(servers)) {
             return false;
         }
         Set<String> skipped = new HashSet<>();
-        for (Path folder : named) {
+        for (Path folder : announced) {
             skipped.add(fileName(folder));
         }
         List<Path> locks;
@@ -79,14 +92,17 @@ public final class ServerLock implements AutoCloseable {
             }
         }
         for (Path lock : locks) {
-            if (!skipped.contains(lock.getFileName().toString()) && heldByAnother(lock)) {
+            if (!skipped.contains(lock.getFileName().toString()) && held(lock)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean heldByAnother(Path file) throws IOException {
+    private static boolean held(Path file) throws IOException {
+        if (HELD_HERE.contains(file)) {
+            return true;
+        }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             FileLock lock = channel.tryLock();
             if (lock == null) {
@@ -117,7 +133,10 @@ public final class ServerLock implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        lock.release();
-        channel.close();
+        synchronized (ServerLock.class) {
+            lock.release();
+            channel.close();
+            HELD_HERE.remove(file);
+        }
     }
 }
