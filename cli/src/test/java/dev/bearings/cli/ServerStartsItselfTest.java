@@ -6,6 +6,7 @@ import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerLock;
 import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testprocess.ChildProcess;
+import dev.bearings.testprocess.FileLocks;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -185,27 +186,10 @@ class ServerStartsItselfTest {
         assertThat(entries()).isEmpty();
     }
 
-    /** Whether a process holds a server lock in this test's data folder, as the kernel lists file locks ({@code /proc/locks}). */
+    /** Whether this test's server holds a lock in the data folder, as the kernel lists file locks. */
     private boolean aServerHoldsItsLock() throws IOException {
-        Path locks = Path.of("/proc/locks");
-        Prerequisite.require(Files.isReadable(locks), () -> "Linux's /proc/locks, to see a lock held by another process");
-        Path servers = data.resolve(ServerEntry.FOLDER);
-        if (!Files.isDirectory(servers)) {
-            return false;
-        }
-        // A line: "1: POSIX ADVISORY WRITE <pid> <major>:<minor>:<inode> 0 EOF"; the holder must be this test's server.
-        List<String> held = Files.readAllLines(locks);
-        List<String> serverPids = startedServers().stream().map(String::valueOf).toList();
-        try (var files = Files.list(servers)) {
-            for (Path lock : files.filter(f -> f.getFileName().toString().endsWith(".lock")).toList()) {
-                String inode = ":" + Files.getAttribute(lock, "unix:ino");
-                if (held.stream().map(line -> line.trim().split("\\s+"))
-                        .anyMatch(fields -> fields.length > 5 && fields[5].endsWith(inode) && serverPids.contains(fields[4]))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        Prerequisite.require(FileLocks.listed(), () -> "Linux's /proc/locks, to see a lock held by another process");
+        return FileLocks.heldIn(data.resolve(ServerEntry.FOLDER), startedServers());
     }
 
     @Test

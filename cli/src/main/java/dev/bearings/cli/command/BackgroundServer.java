@@ -2,6 +2,7 @@ package dev.bearings.cli.command;
 
 import dev.bearings.app.folder.OwnerOnly;
 import dev.bearings.mcp.http.ServerEntry;
+import dev.bearings.mcp.http.ServerLock;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -157,6 +158,24 @@ public final class BackgroundServer {
             }
         }
         return running;
+    }
+
+    /**
+     * Waits, within {@code patience}, until no server of {@code index} (of any index, when empty) holds its lock
+     * without an entry: a server a search started a moment ago holds its lock while it loads the model and writes
+     * its entry only then. {@code bearings server stop} waits so, and stops it too rather than leave it running
+     * after "no server runs".
+     */
+    static void awaitStarting(Path dataFolder, Optional<Path> index, Duration patience) throws IOException, InterruptedException {
+        long end = System.nanoTime() + patience.toNanos();
+        while (System.nanoTime() < end) {
+            List<Path> announced = ServerEntry.all(dataFolder).stream().filter(ServerEntry::isOurs).map(entry -> Path.of(entry.index()))
+                    .toList();
+            if (!ServerLock.heldWithoutEntry(dataFolder, index, announced)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.bearings.app.folder.DataFolder;
 import dev.bearings.cli.option.StoreOptions;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerEntry;
-import dev.bearings.mcp.http.ServerLock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -143,7 +142,7 @@ public final class ServerCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             Path data = DataFolder.path();
             Optional<Path> only = Optional.ofNullable(index).map(folder -> folder.toAbsolutePath().normalize());
-            awaitStarting(data, only);
+            BackgroundServer.awaitStarting(data, only, BackgroundServer.START_PATIENCE);
             List<ServerEntry> stopped = new ArrayList<>();
             for (ServerEntry entry : ours(data)) {
                 boolean wanted = (all || entry.kind().equals(ServerEntry.BACKGROUND))
@@ -166,23 +165,6 @@ public final class ServerCommand implements Callable<Integer> {
                         + only.map(folder -> " for " + folder).orElse(""));
             }
             return stopped.isEmpty() ? 1 : 0;
-        }
-
-        /**
-         * A server a search started a moment ago holds its lock while it loads the model, and names itself only then:
-         * waited for (as a search waits for one it started), so that it is stopped too rather than left to run on
-         * after "no server runs".
-         */
-        private static void awaitStarting(Path data, Optional<Path> only) throws IOException, InterruptedException {
-            long end = System.nanoTime() + BackgroundServer.START_PATIENCE.toNanos();
-            while (System.nanoTime() < end) {
-                List<Path> announced = ServerEntry.all(data).stream().filter(ServerEntry::isOurs).map(entry -> Path.of(entry.index()))
-                        .toList();
-                if (!ServerLock.heldWithoutEntry(data, only, announced)) {
-                    return;
-                }
-                Thread.sleep(100);
-            }
         }
     }
 

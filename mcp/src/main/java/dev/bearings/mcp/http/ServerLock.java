@@ -33,6 +33,9 @@ public final class ServerLock implements AutoCloseable {
      * drops every lock the process holds on it (POSIX file locks belong to the process, not the channel).
      */
     private static final Set<Path> HELD_HERE = new HashSet<>();
+    /** A lock file's name: these around a digest of its index's folder. */
+    private static final String PREFIX = "index-";
+    private static final String SUFFIX = ".lock";
 
     private final Path file;
     private final FileChannel channel;
@@ -79,20 +82,21 @@ public final class ServerLock implements AutoCloseable {
         if (!Files.isDirectory(servers)) {
             return false;
         }
-        Set<String> skipped = new HashSet<>();
+        Set<Path> announcedLocks = new HashSet<>();
         for (Path folder : announced) {
-            skipped.add(fileName(folder));
+            announcedLocks.add(servers.resolve(fileName(folder)));
         }
         List<Path> locks;
         if (index.isPresent()) {
             locks = List.of(servers.resolve(fileName(index.get())));
         } else {
             try (Stream<Path> files = Files.list(servers)) {
-                locks = files.filter(file -> file.getFileName().toString().matches("index-[0-9a-f]+\\.lock")).toList();
+                locks = files.filter(file -> file.getFileName().toString().startsWith(PREFIX)
+                        && file.getFileName().toString().endsWith(SUFFIX)).toList();
             }
         }
         for (Path lock : locks) {
-            if (!skipped.contains(lock.getFileName().toString()) && held(lock)) {
+            if (!announcedLocks.contains(lock) && held(lock)) {
                 return true;
             }
         }
@@ -110,15 +114,13 @@ public final class ServerLock implements AutoCloseable {
             }
             lock.release();
             return false;
-        } catch (OverlappingFileLockException thisProcess) {
-            return true;
         } catch (NoSuchFileException none) {
             return false;
         }
     }
 
     private static String fileName(Path index) {
-        return "index-" + digest(index) + ".lock";
+        return PREFIX + digest(index) + SUFFIX;
     }
 
     private static String digest(Path index) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.mcp.McpErrorJson;
 import dev.bearings.testkit.Prerequisite;
+import dev.bearings.testprocess.FileLocks;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.Test;
@@ -107,22 +108,10 @@ class HttpPartsTest {
         }
     }
 
-    /** Whether the kernel lists a lock of this process on a file of the servers folder ({@code /proc/locks}). */
+    /** Whether the kernel lists a lock of this process on a file of the servers folder. */
     private static boolean heldByThisProcess(Path data) throws Exception {
-        Path locks = Path.of("/proc/locks");
-        Prerequisite.require(Files.isReadable(locks), () -> "Linux's /proc/locks, to see which process holds a lock");
-        String pid = Long.toString(ProcessHandle.current().pid());
-        List<String> held = Files.readAllLines(locks);
-        try (var files = Files.list(data.resolve(ServerEntry.FOLDER))) {
-            for (Path file : files.toList()) {
-                String inode = ":" + Files.getAttribute(file, "unix:ino");
-                if (held.stream().map(line -> line.trim().split("\\s+"))
-                        .anyMatch(fields -> fields.length > 5 && fields[4].equals(pid) && fields[5].endsWith(inode))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        Prerequisite.require(FileLocks.listed(), () -> "Linux's /proc/locks, to see which process holds a lock");
+        return FileLocks.heldIn(data.resolve(ServerEntry.FOLDER), List.of(ProcessHandle.current().pid()));
     }
 
     @Test
