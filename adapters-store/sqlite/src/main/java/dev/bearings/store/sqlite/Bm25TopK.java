@@ -96,7 +96,7 @@ final class Bm25TopK {
             return new Top(plain(terms, k), false);
         }
         Map<Long, Double> scored = new HashMap<>();
-        scoreRowsOf(byBound.subList(0, first), List.of(), byBound.subList(first, m), scored);
+        scoreRowsOf(byBound.subList(0, first), List.of(), byBound.subList(first, m), k, true, scored);
         if (scored.size() >= k) {
             double floor = best(scored, k).get(k - 1).getValue();
             int second = first;
@@ -106,7 +106,9 @@ final class Bm25TopK {
             if (second < m && rare <= WORTH_IT * all) {
                 // Scoring more rows only raises the k-th best: the terms left stay below it.
                 if (second > first) {
-                    scoreRowsOf(byBound.subList(first, second), byBound.subList(0, first), byBound.subList(second, m), scored);
+                    // A row with none of the other terms scores at most what these terms can add together.
+                    boolean alone = restBound[first] - restBound[second] >= floor;
+                    scoreRowsOf(byBound.subList(first, second), byBound.subList(0, first), byBound.subList(second, m), k, alone, scored);
                 }
                 Map<Long, Double> top = new LinkedHashMap<>();
                 best(scored, k).forEach(e -> top.put(e.getKey(), e.getValue()));
@@ -176,36 +178,25 @@ final class Bm25TopK {
     }
 
     /**
-     * Scores the rows that hold one of {@code terms} and none of {@code taken}, with their score for the
-     * OR of all three lists: those that also hold one of {@code rest}, and those that do not, each scored
-     * once by FTS5 over every phrase (the phrases a row does not hold add nothing).
+     * Scores the best {@code k} of the rows that hold one of {@code terms} and none of {@code taken}, with
+     * their score for the OR of all three lists: the best {@code k} of those that also hold one of {@code rest},
+     * and, if {@code alone}, of those that do not, each scored by FTS5 over every phrase (the phrases a row does
+     * not hold add nothing). SQLite keeps the best as it scores: a row that is not among them never reaches Java.
      */
-    private void scoreRowsOf(List<String> terms, List<String> taken, List<String> rest, Map<Long, Double> scored)
-            throws SQLException {
+    private void scoreRowsOf(List<String> terms, List<String> taken, List<String> rest, int k, boolean alone,
+                             Map<Long, Double> scored) throws SQLException {
         String any = "(" + String.join(" OR ", terms) + ")";
         String without = taken.isEmpty() ? "" : " NOT (" + String.join(" OR ", taken) + ")";
-        scored.putAll(scores("(" + any + " AND (" + String.join(" OR ", rest) + "))" + without));
-        scored.putAll(scores(any + " NOT (" + String.join(" OR ", concat(taken, rest)) + ")"));
+        scored.putAll(ranked("(" + any + " AND (" + String.join(" OR ", rest) + "))" + without, k));
+        if (alone) {
+            scored.putAll(ranked(any + " NOT (" + String.join(" OR ", concat(taken, rest)) + ")", k));
+        }
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
         List<String> both = new ArrayList<>(a);
         both.addAll(b);
         return both;
-    }
-
-    private Map<Long, Double> scores(String match) throws SQLException {
-        Map<Long, Double> scores = new HashMap<>();
-        try (PreparedStatement q = db.prepareStatement("SELECT rowid, -bm25(chunk_text, " + WEIGHTS + ") FROM chunk_text "
-                + "WHERE chunk_text MATCH ?")) {
-            q.setString(1, match);
-            try (ResultSet rows = q.executeQuery()) {
-                while (rows.next()) {
-                    scores.put(rows.getLong(1), rows.getDouble(2));
-                }
-            }
-        }
-        return scores;
     }
 
     /**
@@ -223,10 +214,15 @@ final class Bm25TopK {
 
     /** Every matching row scored by FTS5, the best {@code k} kept, ties by row id. */
     Map<Long, Double> plain(List<String> terms, int k) throws SQLException {
+        return ranked(String.join(" OR ", terms), k);
+    }
+
+    /** The {@code k} rows that FTS5 scores best for {@code match}, best first, ties by row id. */
+    private Map<Long, Double> ranked(String match, int k) throws SQLException {
         Map<Long, Double> scores = new LinkedHashMap<>();
         try (PreparedStatement q = db.prepareStatement("SELECT rowid, -bm25(chunk_text, " + WEIGHTS + ") FROM chunk_text "
                 + "WHERE chunk_text MATCH ? ORDER BY bm25(chunk_text, " + WEIGHTS + "), rowid LIMIT ?")) {
-            q.setString(1, String.join(" OR ", terms));
+            q.setString(1, match);
             q.setInt(2, k);
             try (ResultSet rows = q.executeQuery()) {
                 while (rows.next()) {
