@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * whole {@code bearings search} minus the process: embed the query with the real fp32 model, ask the
  * index, fuse, take 10 passages. {@code mode=embedOnly} embeds the query and nothing else: the
  * baseline every mode pays; {@code mode=fuseOnly} is the index's fusion alone, on each query's candidate
- * lists fetched beforehand: what hybrid search adds to the two lists. Sample mode, so JMH prints p50 and p99. The indexes ({@link LargeIndex})
+ * lists fetched beforehand: what hybrid search adds to the two lists; {@code mode=showOnly} is what showing
+ * each of a hybrid search's 10 passages found beforehand costs (its snippet and the heading path of the section
+ * holding the query's words), as the command line, the page and the MCP server show them. Sample mode, so JMH prints p50 and p99. The indexes ({@link LargeIndex})
  * are built on the first run and kept under {@code target/bench-indexes}.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar SearchLatencyBenchmark}
@@ -49,7 +51,7 @@ public class SearchLatencyBenchmark {
     @Param({"sqlite", "lucene"})
     public String store;
 
-    @Param({"hybrid", "vector", "keyword", "embedOnly", "fuseOnly"})
+    @Param({"hybrid", "vector", "keyword", "embedOnly", "fuseOnly", "showOnly"})
     public String mode;
 
     @Param({"10000", "100000"})
@@ -64,6 +66,7 @@ public class SearchLatencyBenchmark {
     private SearchNotes search;
     private Fusion fusion;
     private final List<SearchNotes.Candidates> candidates = new ArrayList<>();
+    private final List<List<SearchNotes.Hit>> found = new ArrayList<>();
     private int next;
 
     @Setup
@@ -75,6 +78,11 @@ public class SearchLatencyBenchmark {
         if (mode.equals("fuseOnly")) {
             for (String query : QUERIES) {
                 candidates.add(search.candidates(index, request(query, SearchNotes.Mode.HYBRID), SearchNotes.Mode.HYBRID));
+            }
+        }
+        if (mode.equals("showOnly")) {
+            for (String query : QUERIES) {
+                found.add(search.search(index, request(query, SearchNotes.Mode.HYBRID)).ranked());
             }
         }
     }
@@ -99,6 +107,14 @@ public class SearchLatencyBenchmark {
         if (mode.equals("fuseOnly")) {
             SearchNotes.Candidates lists = candidates.get(at);
             return fusion.fuse(asked, lists.vector(), lists.keyword());
+        }
+        if (mode.equals("showOnly")) {
+            List<String> shown = new ArrayList<>();
+            for (SearchNotes.Hit hit : found.get(at)) {
+                shown.add(hit.headingPath());
+                shown.add(hit.snippet());
+            }
+            return shown;
         }
         return search.search(index, request(asked, SearchNotes.Mode.parse(mode))).ranked();
     }

@@ -64,6 +64,18 @@ class SnippetsTest {
                 .isEqualTo("setting **configs** **configuration** con");
         assertThat(Snippets.of("cat cats", Set.of("cat"), 240)).as("short terms match exactly").isEqualTo("**cat** cats");
         assertThat(Snippets.of("tunnels tunnel", Set.of("tunnel"), 240)).isEqualTo("**tunnels** **tunnel**");
+        assertThat(Snippets.of("printed printing print", Set.of("printers"), 240)).as("all but the last two letters")
+                .isEqualTo("**printed** printing print");
+    }
+
+    @Test
+    void aTextHoldsATermWhereASnippetWouldMarkIt() {
+        assertThat(Snippets.holds("the Wi-Fi password", "fi")).as("a part of a hyphenated word").isTrue();
+        assertThat(Snippets.holds("the Wi-Fi password", "passwords")).as("by its stem").isTrue();
+        assertThat(Snippets.holds("set it up on the wi fi", "wi fi")).as("words in a row").isTrue();
+        assertThat(Snippets.holds("京都駅から嵐山へ", "嵐山")).isTrue();
+        assertThat(Snippets.holds("the fi of wi", "wi fi")).as("the words, but not in a row").isFalse();
+        assertThat(Snippets.holds("the Wi-Fi password", "router")).isFalse();
     }
 
     @Test
