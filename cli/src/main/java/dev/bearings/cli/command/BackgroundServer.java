@@ -137,7 +137,14 @@ public final class BackgroundServer {
         }
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).redirectErrorStream(true);
-        return Optional.of(builder.start());
+        Process started = builder.start();
+        try {
+            // Before the search that started it ends: a server stop right after it waits for this server.
+            ServerLock.starting(dataFolder, index, started.pid());
+        } catch (IOException e) {
+            // Only a stop in the next half second would miss it: the server still starts.
+        }
+        return Optional.of(started);
     }
 
     /**
@@ -161,10 +168,10 @@ public final class BackgroundServer {
     }
 
     /**
-     * Waits, within {@code patience}, until no server of {@code index} (of any index, when empty) holds its lock
-     * without an entry: a server a search started a moment ago holds its lock while it loads the model and writes
-     * its entry only then. {@code bearings server stop} waits so, and stops it too rather than leave it running
-     * after "no server runs".
+     * Waits, within {@code patience}, until no server of {@code index} (of any index, when empty) is on its way
+     * without an entry: a server a search started a moment ago first starts its JVM, then holds its lock while it
+     * loads the model, and writes its entry only then. {@code bearings server stop} waits so, and stops it too
+     * rather than leave it running after "no server runs".
      */
     static void awaitStarting(Path dataFolder, Optional<Path> index, Duration patience) throws IOException, InterruptedException {
         long end = System.nanoTime() + patience.toNanos();

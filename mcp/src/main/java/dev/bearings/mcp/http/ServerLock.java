@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
@@ -36,6 +38,8 @@ public final class ServerLock implements AutoCloseable {
     /** A lock file's name: these around a digest of its index's folder. */
     private static final String PREFIX = "index-";
     private static final String SUFFIX = ".lock";
+    /** Beside the lock, until the server takes it: the process started to be the index's server. */
+    private static final String STARTING = ".starting";
 
     private final Path file;
     private final FileChannel channel;
@@ -67,14 +71,30 @@ public final class ServerLock implements AutoCloseable {
             return Optional.empty();
         }
         HELD_HERE.add(file);
+        // From here the lock says that a server is on its way.
+        Files.deleteIfExists(startingFile(file));
         return Optional.of(new ServerLock(file, channel, lock));
     }
 
     /**
-     * Whether a server holds its lock without an entry, its index not among {@code announced} (the indexes of the
-     * servers that have written theirs): one that has started and is loading its model, or is stopping. Only
-     * {@code index}'s lock is looked at when one is given. For {@code bearings server stop}: looking takes each
-     * free lock for a moment, and a server that starts in that moment finds it taken and gives way.
+     * Names {@code pid} as the process just started to serve {@code index}. Its JVM starts for half a second or so
+     * before it can take the lock, and until then this is what tells {@code bearings server stop} that a server is
+     * on its way, so that the stop waits for it rather than say that none runs.
+     */
+    public static void starting(Path dataFolder, Path index, long pid) throws IOException {
+        Path servers = OwnerOnly.folder(dataFolder.resolve(ServerEntry.FOLDER));
+        Path written = OwnerOnly.file(Files.createTempFile(servers, STARTING, ".tmp"));
+        Files.writeString(written, Long.toString(pid), StandardCharsets.UTF_8);
+        Files.move(written, startingFile(servers.resolve(fileName(index))), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Whether a server holds its lock without an entry, or has been started and has not yet taken it ({@link
+     * #starting}), its index not among {@code announced} (the indexes of the servers that have written theirs): one
+     * that is starting or loading its model, or is stopping. Only {@code index}'s lock is looked at when one is given.
+     * For {@code bearings server stop}: looking takes each free lock for a moment, and a server that starts in that
+     * moment finds it taken and gives way.
      */
     public static synchronized boolean heldWithoutEntry(Path dataFolder, Optional<Path> index, Collection<Path> announced)
             throws IOException {
@@ -91,16 +111,42 @@ public final class ServerLock implements AutoCloseable {
             locks = List.of(servers.resolve(fileName(index.get())));
         } else {
             try (Stream<Path> files = Files.list(servers)) {
-                locks = files.filter(file -> file.getFileName().toString().startsWith(PREFIX)
-                        && file.getFileName().toString().endsWith(SUFFIX)).toList();
+                // A started server's lock file may not be there yet: its index is named by the file beside it.
+                locks = files.map(file -> file.getFileName().toString())
+                        .filter(name -> name.startsWith(PREFIX) && (name.endsWith(SUFFIX) || name.endsWith(STARTING)))
+                        .map(name -> servers.resolve(name.substring(0, name.lastIndexOf('.')) + SUFFIX)).distinct().toList();
             }
         }
         for (Path lock : locks) {
-            if (!announcedLocks.contains(lock) && held(lock)) {
+            if (!announcedLocks.contains(lock) && (held(lock) || onItsWay(startingFile(lock)))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the process a {@link #starting} file names still runs, and is the one started then: a process that began
+     * after the file was written has only been given the same number since.
+     */
+    private static boolean onItsWay(Path starting) throws IOException {
+        long pid;
+        FileTime written;
+        try {
+            pid = Long.parseLong(Files.readString(starting, StandardCharsets.UTF_8).strip());
+            written = Files.getLastModifiedTime(starting);
+        } catch (NoSuchFileException | NumberFormatException noneOrNotOurs) {
+            return false;
+        }
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                .filter(process -> process.info().startInstant().map(began -> !began.isAfter(written.toInstant().plusSeconds(1)))
+                        .orElse(true))
+                .isPresent();
+    }
+
+    private static Path startingFile(Path lock) {
+        String name = lock.getFileName().toString();
+        return lock.resolveSibling(name.substring(0, name.length() - SUFFIX.length()) + STARTING);
     }
 
     private static boolean held(Path file) throws IOException {

@@ -12,9 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -106,6 +108,39 @@ class HttpPartsTest {
         try (ServerLock after = ServerLock.tryTake(data, a).orElseThrow(() -> new AssertionError("looking kept the lock"))) {
             assertThat(after).isNotNull();
         }
+    }
+
+    @Test
+    void aServerStartedButNotYetHoldingItsLockIsSeen(@TempDir Path data) throws Exception {
+        Path a = Path.of("/idx/a");
+        // This process stands for the server a search started: alive, and begun before it was named.
+        ServerLock.starting(data, a, ProcessHandle.current().pid());
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("no lock file yet").isTrue();
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.of(Path.of("/idx/a/../a")), List.of())).isTrue();
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.of(Path.of("/idx/b")), List.of())).as("another index's").isFalse();
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of(a))).as("with its entry").isFalse();
+        try (ServerLock taken = ServerLock.tryTake(data, a).orElseThrow()) {
+            assertThat(taken).isNotNull();
+        }
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("the lock taken and let go").isFalse();
+
+        ServerLock.starting(data, a, deadProcess());
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("a server that ended starting").isFalse();
+        ServerLock.starting(data, a, ProcessHandle.current().pid());
+        Path named;
+        try (var files = Files.list(data.resolve(ServerEntry.FOLDER))) {
+            named = files.filter(file -> file.toString().endsWith(".starting")).findFirst().orElseThrow();
+        }
+        Files.setLastModifiedTime(named, FileTime.from(
+                ProcessHandle.current().info().startInstant().orElseThrow().minusSeconds(60)));
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("its number since given to a later process")
+                .isFalse();
+    }
+
+    private static long deadProcess() throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return ended.pid();
     }
 
     /** Whether the kernel lists a lock of this process on a file of the servers folder. */
