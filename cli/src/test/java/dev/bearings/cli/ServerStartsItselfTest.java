@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerLock;
+import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,6 +59,14 @@ class ServerStartsItselfTest {
             ProcessHandle server = ProcessHandle.of(entry.pid()).orElseThrow();
             server.destroyForcibly();
             server.onExit().get(30, TimeUnit.SECONDS);
+        }
+        // And any that a failed test left before it named itself.
+        for (long pid : startedServers()) {
+            Optional<ProcessHandle> server = ProcessHandle.of(pid);
+            if (server.isPresent()) {
+                server.get().destroyForcibly();
+                server.get().onExit().get(30, TimeUnit.SECONDS);
+            }
         }
     }
 
@@ -176,41 +186,41 @@ class ServerStartsItselfTest {
      */
     @Test
     void aStopBeforeTheStartedServerTakesItsLockStillStopsIt() throws Exception {
-        ChildProcess search = ChildProcess.start(CliRun.command("search", "--index", index.toString(), QUERY), root.resolve("logs"),
-                environment);
-        // Looked for every few ms: its JVM needs a good part of a second to reach its lock.
-        long end = System.nanoTime() + WAIT.toNanos();
-        List<Long> started;
-        while ((started = startedServers()).isEmpty() && search.isAlive() && System.nanoTime() < end) {
-            Thread.sleep(5);
-        }
-        if (started.isEmpty()) {
-            started = startedServers();
-        }
-        assertThat(started).as("the server the search started").hasSize(1);
-        long server = started.get(0);
-        signal("STOP", server);
-        try {
-            assertThat(search.exitCode(Duration.ofMinutes(2))).as(search.err()).isZero();
-            Path classes = Files.createTempFile(root, "classes", ".log");
-            ChildProcess stop = ChildProcess.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), "server", "stop"),
-                    root.resolve("logs"), environment);
+        // Where a search's server starts in the process it started (setsid); a shell with job control ends at once.
+        Prerequisite.require(Stream.of("/usr/bin", "/bin", "/usr/sbin").anyMatch(folder -> Files.isExecutable(Path.of(folder, "setsid"))),
+                () -> "setsid, which starts a background server in the process a search starts");
+        try (ChildProcess search = ChildProcess.start(CliRun.command("search", "--index", index.toString(), QUERY), root.resolve("logs"),
+                environment)) {
+            // Looked for every few ms: its JVM needs a good part of a second to reach its lock.
+            long end = System.nanoTime() + WAIT.toNanos();
+            List<Long> started;
+            while ((started = startedServers()).isEmpty() && search.isAlive() && System.nanoTime() < end) {
+                Thread.sleep(5);
+            }
+            if (started.isEmpty()) {
+                started = startedServers();
+            }
+            assertThat(started).as("the server the search started").hasSize(1);
+            long server = started.get(0);
+            signal("STOP", server);
             try {
-                // ServerLock is loaded as the stop first looks for a server on its way; the server it finds still needs
-                // its JVM's start before it can take its lock.
-                await(() -> Files.readString(classes).contains(" " + ServerLock.class.getName() + " ") || !stop.isAlive(),
-                        "the stop to look for servers");
+                assertThat(search.exitCode(Duration.ofMinutes(2))).as(search.err()).isZero();
+                Path classes = Files.createTempFile(root, "classes", ".log");
+                try (ChildProcess stop = ChildProcess.start(CliRun.command(List.of("-Xlog:class+load:file=" + classes), "server", "stop"),
+                        root.resolve("logs"), environment)) {
+                    // ServerLock is loaded as the stop first looks for a server on its way; the server it finds still
+                    // needs its JVM's start before it can take its lock.
+                    await(() -> Files.readString(classes).contains(" " + ServerLock.class.getName() + " ") || !stop.isAlive(),
+                            "the stop to look for servers");
+                    signal("CONT", server);
+                    assertThat(stop.exitCode(Duration.ofMinutes(2))).as(stop.err()).isZero();
+                    assertThat(stop.err()).contains("stopped the server of " + index);
+                }
+                await(() -> startedServers().isEmpty(), "the server to end");
+                assertThat(entries()).isEmpty();
             } finally {
                 signal("CONT", server);
             }
-            int exit = stop.exitCode(Duration.ofMinutes(2));
-            assertThat(exit).as(stop.err()).isZero();
-            assertThat(stop.err()).contains("stopped the server of " + index);
-            await(() -> startedServers().isEmpty(), "the server to end");
-            assertThat(entries()).isEmpty();
-        } finally {
-            signal("CONT", server);
-            ProcessHandle.of(server).ifPresent(ProcessHandle::destroyForcibly);
         }
     }
 

@@ -122,7 +122,8 @@ public final class BackgroundServer {
             return Optional.empty();
         }
         Path log = log(dataFolder, index);
-        List<String> command = new ArrayList<>(detached());
+        List<String> detached = detached();
+        List<String> command = new ArrayList<>(detached);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions(System.getProperty("os.name")));
         // The search's own settings (a data or cache folder given with -D) hold for its server too; what the launcher
@@ -138,11 +139,14 @@ public final class BackgroundServer {
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).redirectErrorStream(true);
         Process started = builder.start();
-        try {
-            // Before the search that started it ends: a server stop right after it waits for this server.
-            ServerLock.starting(dataFolder, index, started.pid());
-        } catch (IOException e) {
-            // Only a stop in the next half second would miss it: the server still starts.
+        // Before the search that started it ends, so that a server stop right after it waits for this server. Only where
+        // the process started is the server's (setsid runs it in its own place; a shell with job control ends at once).
+        if (detached.isEmpty() || detached.get(0).endsWith("setsid")) {
+            try {
+                ServerLock.starting(dataFolder, index, started.pid());
+            } catch (IOException e) {
+                // Only a stop in the next half second would miss it: the server still starts.
+            }
         }
         return Optional.of(started);
     }

@@ -71,8 +71,12 @@ public final class ServerLock implements AutoCloseable {
             return Optional.empty();
         }
         HELD_HERE.add(file);
-        // From here the lock says that a server is on its way.
-        Files.deleteIfExists(startingFile(file));
+        // From here the lock says that this server is on its way; another process named by a search started at the
+        // same moment is still named, until it gives way and ends.
+        Path starting = startingFile(file);
+        if (named(starting).orElse(-1L) == ProcessHandle.current().pid()) {
+            Files.deleteIfExists(starting);
+        }
         return Optional.of(new ServerLock(file, channel, lock));
     }
 
@@ -84,9 +88,13 @@ public final class ServerLock implements AutoCloseable {
     public static void starting(Path dataFolder, Path index, long pid) throws IOException {
         Path servers = OwnerOnly.folder(dataFolder.resolve(ServerEntry.FOLDER));
         Path written = OwnerOnly.file(Files.createTempFile(servers, STARTING, ".tmp"));
-        Files.writeString(written, Long.toString(pid), StandardCharsets.UTF_8);
-        Files.move(written, startingFile(servers.resolve(fileName(index))), StandardCopyOption.REPLACE_EXISTING,
-                StandardCopyOption.ATOMIC_MOVE);
+        try {
+            Files.writeString(written, Long.toString(pid), StandardCharsets.UTF_8);
+            Files.move(written, startingFile(servers.resolve(fileName(index))), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(written);
+        }
     }
 
     /**
@@ -130,18 +138,26 @@ public final class ServerLock implements AutoCloseable {
      * after the file was written has only been given the same number since.
      */
     private static boolean onItsWay(Path starting) throws IOException {
-        long pid;
+        Optional<Long> pid = named(starting);
         FileTime written;
         try {
-            pid = Long.parseLong(Files.readString(starting, StandardCharsets.UTF_8).strip());
             written = Files.getLastModifiedTime(starting);
-        } catch (NoSuchFileException | NumberFormatException noneOrNotOurs) {
+        } catch (NoSuchFileException none) {
             return false;
         }
-        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+        return pid.flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive)
                 .filter(process -> process.info().startInstant().map(began -> !began.isAfter(written.toInstant().plusSeconds(1)))
                         .orElse(true))
                 .isPresent();
+    }
+
+    /** The process a {@link #starting} file names; empty when there is none, or it is not one of ours. */
+    private static Optional<Long> named(Path starting) throws IOException {
+        try {
+            return Optional.of(Long.parseLong(Files.readString(starting, StandardCharsets.UTF_8).strip()));
+        } catch (NoSuchFileException | NumberFormatException noneOrNotOurs) {
+            return Optional.empty();
+        }
     }
 
     private static Path startingFile(Path lock) {

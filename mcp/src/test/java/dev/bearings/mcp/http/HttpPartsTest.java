@@ -123,6 +123,12 @@ class HttpPartsTest {
             assertThat(taken).isNotNull();
         }
         assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("the lock taken and let go").isFalse();
+        // Two searches at once each start one: the second's stays named until it gives way and ends.
+        ServerLock.starting(data, a, ProcessHandle.current().parent().orElseThrow().pid());
+        try (ServerLock taken = ServerLock.tryTake(data, a).orElseThrow()) {
+            assertThat(taken).isNotNull();
+        }
+        assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("another process on its way").isTrue();
 
         ServerLock.starting(data, a, deadProcess());
         assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("a server that ended starting").isFalse();

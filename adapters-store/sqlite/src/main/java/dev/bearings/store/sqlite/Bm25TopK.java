@@ -53,8 +53,11 @@ final class Bm25TopK {
         this.db = db;
     }
 
-    /** The best rows, best first, with their scores; whether only the rows with a rare term were scored. */
-    record Top(Map<Long, Double> scores, boolean pruned) {
+    /**
+     * The best rows, best first, with their scores; whether only the rows with a rare term were scored; how many
+     * queries FTS5 scored rows for.
+     */
+    record Top(Map<Long, Double> scores, boolean pruned, int queries) {
     }
 
     /**
@@ -93,7 +96,7 @@ final class Bm25TopK {
             rare += rowsWithTerm[order[first++]];
         }
         if (rare < k || rare > WORTH_IT * all) {
-            return new Top(plain(terms, k), false);
+            return new Top(plain(terms, k), false, 1);
         }
         Map<Long, Double> scored = new HashMap<>();
         scoreRowsOf(byBound.subList(0, first), List.of(), byBound.subList(first, m), k, true, scored);
@@ -105,17 +108,19 @@ final class Bm25TopK {
             }
             if (second < m && rare <= WORTH_IT * all) {
                 // Scoring more rows only raises the k-th best: the terms left stay below it.
+                int queries = 2;
                 if (second > first) {
                     // A row with none of the other terms scores at most what these terms can add together.
                     boolean alone = restBound[first] - restBound[second] >= floor;
                     scoreRowsOf(byBound.subList(first, second), byBound.subList(0, first), byBound.subList(second, m), k, alone, scored);
+                    queries += alone ? 2 : 1;
                 }
                 Map<Long, Double> top = new LinkedHashMap<>();
                 best(scored, k).forEach(e -> top.put(e.getKey(), e.getValue()));
-                return new Top(top, true);
+                return new Top(top, true, queries);
             }
         }
-        return new Top(plain(terms, k), false);
+        return new Top(plain(terms, k), false, 3);
     }
 
     /**
@@ -140,7 +145,7 @@ final class Bm25TopK {
             }
         }
         if (words.isEmpty() || phraseRows > MOST_PHRASE_ROWS) {
-            return new Top(plain(terms, k), false);
+            return new Top(plain(terms, k), false, 1);
         }
         Top byWords = top(words, wordRows.stream().mapToLong(Long::longValue).toArray(), rows, k + (int) phraseRows);
         Map<Long, Double> scored = new HashMap<>(byWords.scores());
@@ -169,7 +174,7 @@ final class Bm25TopK {
         }
         Map<Long, Double> top = new LinkedHashMap<>();
         best(scored, k).forEach(e -> top.put(e.getKey(), e.getValue()));
-        return new Top(top, byWords.pruned());
+        return new Top(top, byWords.pruned(), byWords.queries() + holding.size());
     }
 
     /** FTS5's idf: ln((N - n + 0.5) / (n + 0.5)), at least 1e-6. */

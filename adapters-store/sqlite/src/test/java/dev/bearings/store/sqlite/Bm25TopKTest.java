@@ -53,6 +53,7 @@ class Bm25TopKTest {
             }
         }
         int pruned = 0;
+        int loneWordsPassedOver = 0;
         int words = 0;
         int queries = 300;
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve(SqliteChunkIndex.FILE_NAME))) {
@@ -94,10 +95,14 @@ class Bm25TopKTest {
                 if (terms.stream().allMatch(term -> term.matches("\"[a-z0-9]+\""))) {
                     words++;
                     pruned += top.pruned() ? 1 : 0;
+                    // Two queries for the rarest words, one for the next ones with the rest: the rows with only the next
+                    // words could not reach the k-th best.
+                    loneWordsPassedOver += top.pruned() && top.queries() == 3 ? 1 : 0;
                 }
             }
         }
         assertThat(pruned).as("queries of single words answered from the rows with a rare word").isGreaterThan(words / 2);
+        assertThat(loneWordsPassedOver).as("second steps whose words alone could not reach the k-th best, not scored").isPositive();
     }
 
     private static long count(Connection db, String sql, String term) {
