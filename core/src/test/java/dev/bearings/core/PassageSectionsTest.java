@@ -31,4 +31,11 @@ class PassageSectionsTest {
         assertThat(sections.label(Snippets.terms("ramen"))).isEqualTo("# Trip > ## Food");
         assertThat(PassageSections.of("", "No heading at all.\n").paths()).containsExactly("");
     }
+
+    @Test
+    void aSectionInKanaOrHangulIsFoundByItsBigrams() {
+        PassageSections sections = PassageSections.of("# Trip", "Plans.\n## Food\nおすしをたべる\n## Seoul\n김치찌개 먹기\n");
+        assertThat(sections.label(Snippets.terms("すし"))).isEqualTo("# Trip > ## Food");
+        assertThat(sections.label(Snippets.terms("김치"))).isEqualTo("# Trip > ## Seoul");
+    }
 }

@@ -75,6 +75,9 @@ class SnippetsTest {
         assertThat(Snippets.holds("set it up on the wi fi", "wi fi")).as("words in a row").isTrue();
         assertThat(Snippets.holds("京都駅から嵐山へ", "嵐山")).isTrue();
         assertThat(Snippets.holds("the fi of wi", "wi fi")).as("the words, but not in a row").isFalse();
+        assertThat(Snippets.holds("on the wi\n\tfi", "wi fi")).as("apart by white space").isTrue();
+        assertThat(Snippets.holds("on the wi - fi", "wi fi")).as("apart by a hyphen").isTrue();
+        assertThat(Snippets.holds("on the wi, fi", "wi fi")).as("apart by a comma").isFalse();
         assertThat(Snippets.holds("the Wi-Fi password", "router")).isFalse();
     }
 

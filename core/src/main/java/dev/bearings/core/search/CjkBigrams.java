@@ -13,6 +13,12 @@ import java.util.List;
  * {@code ABC}, half-width katakana full-width). Other text is left as it is.
  */
 public final class CjkBigrams {
+    /**
+     * Hangul Jamo, the first of these scripts in Unicode; no character below it is in them or folds into them (NFKC:
+     * the first that does is U+3192, checked over every code point). Most notes are written below it, and are passed
+     * over without folding.
+     */
+    private static final int FIRST_CJK = 0x1100;
 
     private CjkBigrams() {
     }
@@ -25,7 +31,24 @@ public final class CjkBigrams {
 
     /** Whether the text has any character this class cuts into bigrams. */
     public static boolean hasCjk(String text) {
-        return text.codePoints().anyMatch(CjkBigrams::isCjk);
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            if (codePoint >= FIRST_CJK && isCjk(codePoint)) {
+                return true;
+            }
+            i += Character.charCount(codePoint);
+        }
+        return false;
+    }
+
+    /** Whether no character of the text is, or folds (NFKC) into, one this class cuts: all below {@link #FIRST_CJK}. */
+    private static boolean belowCjk(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= FIRST_CJK) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The text with each CJK run replaced by its bigrams, space separated and spaced from the rest. */
@@ -54,6 +77,9 @@ public final class CjkBigrams {
 
     /** The bigrams of the CJK runs of a text, in order (a lone CJK character as itself). */
     public static List<String> bigrams(String text) {
+        if (belowCjk(text)) {
+            return List.of();
+        }
         String folded = Normalizer.normalize(text, Normalizer.Form.NFKC);
         int[] codePoints = folded.codePoints().toArray();
         List<String> all = new ArrayList<>();

@@ -36,8 +36,9 @@ public record PassageSections(List<String> paths, List<String> sections) {
             if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
                 fenced = !fenced;
             }
-            Matcher heading = HEADING.matcher(line);
-            if (!fenced && heading.matches()) {
+            // A heading's line starts with its #s, at most three spaces in: most lines are passed over unread.
+            Matcher heading = fenced || !trimmed.startsWith("#") ? null : HEADING.matcher(line);
+            if (heading != null && heading.matches()) {
                 HeadingPath next = path.enter(new Heading(heading.group(1).length(),
                         heading.group(2) == null ? "" : heading.group(2).strip()));
                 boolean nothingYet = sections.isEmpty() && section.toString().isBlank();

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
  */
 public final class Snippets {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}_'-]*");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private Snippets() {
     }
@@ -44,7 +45,7 @@ public final class Snippets {
      * JSON and the MCP answer alike.
      */
     public static String of(String text, Set<String> terms, int maxChars) {
-        String flat = text.replace("**", "").replaceAll("\\s+", " ").strip();
+        String flat = SPACES.matcher(text.replace("**", "")).replaceAll(" ").strip();
         List<int[]> everywhere = marks(flat, terms);
         int start = everywhere.isEmpty() ? 0 : Math.max(0, everywhere.get(0)[0] - maxChars / 4);
         while (start > 0 && !Character.isWhitespace(flat.charAt(start - 1)) && !CjkBigrams.isCjk(flat.codePointAt(start - 1))) {
@@ -79,31 +80,37 @@ public final class Snippets {
         List<int[]> parts = new ArrayList<>();
         Matcher words = WORD.matcher(text);
         while (words.find()) {
-            if (matches(words.group(), terms)) {
+            String word = words.group();
+            if (matches(word, terms)) {
                 spans.add(new int[]{words.start(), words.end()});
+            }
+            if (word.indexOf('-') < 0) {
+                parts.add(new int[]{words.start(), words.end()});
+                continue;
             }
             // Each part of a hyphenated word on its own, for terms and words in a row (Wi-Fi: wi, fi).
             int from = words.start();
-            for (String part : words.group().split("-", -1)) {
+            for (String part : word.split("-", -1)) {
                 if (!part.isEmpty()) {
                     parts.add(new int[]{from, from + part.length()});
-                    if (part.length() < words.group().length() && matches(part, terms)) {
+                    if (matches(part, terms)) {
                         spans.add(new int[]{from, from + part.length()});
                     }
                 }
                 from += part.length() + 1;
             }
         }
-        // A query's word cut in two gives many halves no text holds: a half too short to match by its
-        // stem is looked up before the text is walked for it.
-        Set<String> lowered = new HashSet<>();
-        for (int[] part : parts) {
-            lowered.add(text.substring(part[0], part[1]).toLowerCase(Locale.ROOT));
-        }
+        Set<String> lowered = null;
         for (String term : terms) {
             if (term.indexOf(' ') > 0 && !CjkBigrams.hasCjk(term)) {
+                // A query's word cut in two gives many halves no text holds: a half too short to match by its
+                // stem is looked up before the text is walked for it.
+                if (lowered == null) {
+                    lowered = lowered(text, parts);
+                }
                 String[] inRow = term.split(" ");
-                if (Arrays.stream(inRow).anyMatch(word -> word.length() < 4 && !lowered.contains(word))) {
+                Set<String> present = lowered;
+                if (Arrays.stream(inRow).anyMatch(word -> word.length() < 4 && !present.contains(word))) {
                     continue;
                 }
                 for (int i = 0; i + inRow.length <= parts.size(); i++) {
@@ -130,14 +137,34 @@ public final class Snippets {
         return merged;
     }
 
+    /** The text's words and parts of hyphenated words, lower case. */
+    private static Set<String> lowered(String text, List<int[]> parts) {
+        Set<String> lowered = new HashSet<>();
+        for (int[] part : parts) {
+            lowered.add(text.substring(part[0], part[1]).toLowerCase(Locale.ROOT));
+        }
+        return lowered;
+    }
+
     /** Whether the words from part {@code at} on are {@code words}, apart by nothing but spaces and hyphens. */
     private static boolean inRow(String text, List<int[]> parts, int at, String[] words) {
         for (int j = 0; j < words.length; j++) {
             int[] part = parts.get(at + j);
-            if (!matches(text.substring(part[0], part[1]), Set.of(words[j]))) {
+            if (!matches(text.substring(part[0], part[1]), words[j])) {
                 return false;
             }
-            if (j > 0 && !text.substring(parts.get(at + j - 1)[1], part[0]).matches("[\\s-]+")) {
+            if (j > 0 && !spacesOrHyphens(text, parts.get(at + j - 1)[1], part[0])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code text[from, to)}, never empty between two words, holds nothing but white space (as {@code \s} reads it) and hyphens. */
+    private static boolean spacesOrHyphens(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c != '-' && c != ' ' && c != '\t' && c != '\n' && c != '\u000B' && c != '\f' && c != '\r') {
                 return false;
             }
         }
@@ -149,11 +176,12 @@ public final class Snippets {
         Set<String> words = new LinkedHashSet<>();
         Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
         while (m.find()) {
-            if (!CjkBigrams.hasCjk(m.group())) {
-                words.add(m.group());
-                if (m.group().indexOf('-') > 0) {
-                    words.add(m.group().replace("-", ""));
-                    for (String part : m.group().split("-")) {
+            String word = m.group();
+            if (!CjkBigrams.hasCjk(word)) {
+                words.add(word);
+                if (word.indexOf('-') > 0) {
+                    words.add(word.replace("-", ""));
+                    for (String part : word.split("-")) {
                         if (!part.isEmpty()) {
                             words.add(part);
                         }
@@ -181,9 +209,8 @@ public final class Snippets {
             }
             return true;
         }
-        Set<String> one = Set.of(term);
         for (String word : words) {
-            if (matches(word, one)) {
+            if (matches(word, term)) {
                 return true;
             }
         }
@@ -196,21 +223,34 @@ public final class Snippets {
      */
     private static boolean matches(String word, Set<String> terms) {
         String lower = word.toLowerCase(Locale.ROOT);
-        String joined = lower.replace("-", "");
+        String joined = joined(lower);
         for (String term : terms) {
-            if (term.indexOf(' ') > 0) {
-                continue;
-            }
-            if (term.endsWith("*")) {
-                String prefix = term.substring(0, term.length() - 1);
-                if (lower.startsWith(prefix) || joined.startsWith(prefix)) {
-                    return true;
-                }
-            } else if (lower.equals(term) || joined.equals(term)
-                    || term.length() >= 4 && lower.startsWith(term.substring(0, Math.max(4, term.length() - 2)))) {
+            if (matches(lower, joined, term)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean matches(String word, String term) {
+        String lower = word.toLowerCase(Locale.ROOT);
+        return matches(lower, joined(lower), term);
+    }
+
+    private static String joined(String lower) {
+        return lower.indexOf('-') < 0 ? lower : lower.replace("-", "");
+    }
+
+    // Prefixes compared in place (regionMatches): a search walks every word of ten passages against every term.
+    private static boolean matches(String lower, String joined, String term) {
+        if (term.indexOf(' ') > 0) {
+            return false;
+        }
+        if (term.endsWith("*")) {
+            int prefix = term.length() - 1;
+            return lower.regionMatches(0, term, 0, prefix) || joined.regionMatches(0, term, 0, prefix);
+        }
+        return lower.equals(term) || joined.equals(term)
+                || term.length() >= 4 && lower.regionMatches(0, term, 0, Math.max(4, term.length() - 2));
     }
 }
