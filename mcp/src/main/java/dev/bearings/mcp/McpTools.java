@@ -94,13 +94,13 @@ public final class McpTools {
                         """
                         {"type":"object","properties":{
                           "query":{"type":"string","description":"A question or keywords, in natural language."},
-                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most passages to return (default 10)."},
+                          "limit":{"type":"integer","minimum":1,"maximum":%2$d,"description":"Most passages to return (default %3$d)."},
                           "tags":{"type":"array","items":{"type":"string"},"description":"Only notes with one of these tags or a child tag (work matches work/projects)."},
                           "mode":{"type":"string","enum":["hybrid","vector","keyword"],"description":"hybrid (default) fuses meaning and keywords; vector is meaning only; keyword is exact words only."},
-                          "since":{"type":"string","description":"Only notes modified on or after this date: 2026-03-01, 2026-03-01T08:00:00Z, or a time ago: 7d, 2w, 3m, 1y, today, yesterday."},
+                          "since":{"type":"string","description":"Only notes modified on or after this date: %1$s."},
                           "before":{"type":"string","description":"Only notes modified before this date."},
                           "source":{"type":"string","description":"Only notes of this source: its name as bearings sources lists it (notes), as index_status names it (folder:/home/me/notes), or its kind (folder, bear) when the index has one of it."}},
-                         "required":["query"],"additionalProperties":false}""",
+                         "required":["query"],"additionalProperties":false}""".formatted(Dates.FORMS, Limits.MOST, Limits.SEARCH),
                         "passages", Access.READS),
                 tool("read_note", "Read a note, whole or one section",
                         "Returns a note's Markdown as it is now in its source, whole or only the section under a heading. "
@@ -114,13 +114,13 @@ public final class McpTools {
                          "required":["id"],"additionalProperties":false}""",
                         null, Access.READS),
                 tool("read_notes", "Read several notes at once",
-                        "Returns the Markdown of up to 20 notes, as read_note returns each, in one call; ids that cannot be "
+                        "Returns the Markdown of up to " + Limits.READ_AT_ONCE + " notes, as read_note returns each, in one call; ids that cannot be "
                                 + "read are listed under notFound with why.",
                         """
                         {"type":"object","properties":{
-                          "ids":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":20,"description":"The notes' ids (noteId in search results)."},
+                          "ids":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":%d,"description":"The notes' ids (noteId in search results)."},
                           "heading":{"type":"string","description":"Only this section of each note, where it has one."}},
-                         "required":["ids"],"additionalProperties":false}""",
+                         "required":["ids"],"additionalProperties":false}""".formatted(Limits.READ_AT_ONCE),
                         null, Access.READS),
                 tool("list_notes", "List notes by tag, title or date",
                         "Lists the indexed notes, most recently modified first, with id, title, tags, modified date, "
@@ -130,10 +130,10 @@ public final class McpTools {
                         {"type":"object","properties":{
                           "tag":{"type":"string","description":"Only notes with this tag or a child tag."},
                           "title_contains":{"type":"string","description":"Only notes whose title contains this text (any case)."},
-                          "modified_since":{"type":"string","description":"Only notes modified on or after this date: 2026-03-01, or a time ago: 7d, 2w, yesterday."},
-                          "limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most notes in a page (default 50)."},
+                          "modified_since":{"type":"string","description":"Only notes modified on or after this date: %1$s."},
+                          "limit":{"type":"integer","minimum":1,"maximum":%2$d,"description":"Most notes in a page (default %3$d)."},
                           "cursor":{"type":"string","description":"The nextCursor of the page before, for the next page."}},
-                         "additionalProperties":false}""",
+                         "additionalProperties":false}""".formatted(Dates.FORMS, Limits.MOST, Limits.NOTES),
                         null, Access.READS),
                 tool("list_tags", "List the tags of the notes",
                         "Lists every tag used in the indexed notes with how many notes carry it (a parent tag counts "

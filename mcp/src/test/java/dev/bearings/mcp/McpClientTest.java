@@ -3,6 +3,8 @@ package dev.bearings.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.app.testing.ExampleIndex;
+import dev.bearings.app.words.Dates;
+import dev.bearings.app.words.Limits;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -84,6 +86,21 @@ class McpClientTest {
         JsonNode note = JSON.valueToTree(section.structuredContent());
         assertThat(note.path("markdown").asText()).startsWith("## Troubleshooting").contains("handshake");
         assertThat(note.path("startLine").asInt()).isPositive();
+    }
+
+    @Test
+    void theToolsTellClientsTheLimitsAndDateFormsEveryDriverKeeps() {
+        Map<String, JsonNode> schemas = new java.util.HashMap<>();
+        client.listTools().tools().forEach(tool -> schemas.put(tool.name(), JSON.valueToTree(tool.inputSchema()).path("properties")));
+        JsonNode search = schemas.get("search_notes");
+        assertThat(search.path("limit").path("maximum").asInt()).isEqualTo(Limits.MOST);
+        assertThat(search.path("limit").path("description").asText()).contains("default " + Limits.SEARCH + ")");
+        assertThat(search.path("since").path("description").asText()).contains(Dates.FORMS);
+        JsonNode list = schemas.get("list_notes");
+        assertThat(list.path("limit").path("maximum").asInt()).isEqualTo(Limits.MOST);
+        assertThat(list.path("limit").path("description").asText()).contains("default " + Limits.NOTES + ")");
+        assertThat(list.path("modified_since").path("description").asText()).contains(Dates.FORMS);
+        assertThat(schemas.get("read_notes").path("ids").path("maxItems").asInt()).isEqualTo(Limits.READ_AT_ONCE);
     }
 
     @Test

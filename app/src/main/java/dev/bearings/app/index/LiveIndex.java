@@ -199,7 +199,7 @@ public final class LiveIndex implements AutoCloseable {
             try (IndexLock writer = IndexLock.acquire(folder, store)) {
                 return write(config, Instant.MAX);
             } catch (IndexLock.HeldElsewhere busy) {
-                throw new IllegalStateException("another bearings index is writing this index now; try again when it is done");
+                throw new IllegalStateException(busy.getMessage(), busy);
             }
         } finally {
             syncing.unlock();

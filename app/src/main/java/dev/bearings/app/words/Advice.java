@@ -9,6 +9,9 @@ import dev.bearings.core.index.IndexMismatchException;
  */
 public final class Advice {
 
+    /** What {@code bearings index} is given to add a source, in {@link #addSource} and in help text alike. */
+    public static final String SOURCE_FLAGS = "--folder DIR (or --bear)";
+
     private Advice() {
     }
 
@@ -18,7 +21,7 @@ public final class Advice {
      * @param flags empty, or flags each with a leading space, naming the index: {@code " --index idx"}
      */
     public static String addSource(String flags) {
-        return "bearings index" + flags + " --folder DIR (or --bear)";
+        return "bearings index" + flags + " " + SOURCE_FLAGS;
     }
 
     /** The failure's message, followed by what to do when there is something to do. */

@@ -71,7 +71,7 @@ class LiveIndexTest {
                 Files.writeString(example.notes().resolve("printer.md"), "# Office printer\n");
                 assertThat(example.index().refresh(Instant.MAX)).isEqualTo(new LiveIndex.Freshness(0, 0, true));
                 assertThatThrownBy(() -> example.index().syncAll()).isInstanceOf(IllegalStateException.class)
-                        .hasMessage("another bearings index is writing this index now; try again when it is done");
+                        .hasMessage(new IndexLock.HeldElsewhere(example.folder()).getMessage());
             }
             assertThat(example.index().syncAll()).extracting(SyncIndex.Report::added).containsExactly(1);
         }

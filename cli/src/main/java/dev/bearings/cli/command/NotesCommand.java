@@ -42,7 +42,7 @@ public final class NotesCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TEXT", description = "Only notes whose title contains TEXT (any case).")
     private String title;
 
-    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE (2026-03-01).")
+    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE: " + Dates.FORMS + ".")
     private String since;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "" + Limits.NOTES, description = "Most notes (default: ${DEFAULT-VALUE}).")

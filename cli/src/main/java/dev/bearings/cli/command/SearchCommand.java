@@ -101,8 +101,7 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "Only notes with this tag or a child of it (repeatable: any).")
     private List<String> tags = new ArrayList<>();
 
-    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE: 2026-03-01, "
-            + "2026-03-01T08:00, or a time ago: 7d, 2w, 3m, 1y, today, yesterday.")
+    @Option(names = "--since", paramLabel = "DATE", description = "Only notes modified on or after DATE: " + Dates.FORMS + ".")
     private String since;
 
     @Option(names = "--before", paramLabel = "DATE", description = "Only notes modified before DATE (the same forms).")

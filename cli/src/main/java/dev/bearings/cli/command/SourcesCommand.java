@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  bearings sources", "  bearings sources remove old-vault"},
         description = {"List the sources the index syncs: name, kind, location, notes, last sync, and whether each can "
-                + "be read now (ok, missing, locked, unreadable). Add one with bearings index --folder DIR (or --bear).",
+                + "be read now (ok, missing, locked, unreadable). Add one with bearings index " + Advice.SOURCE_FLAGS + ".",
                 "Exits 1 when the index has none."})
 public final class SourcesCommand implements Callable<Integer> {
     private final Plugins plugins;
