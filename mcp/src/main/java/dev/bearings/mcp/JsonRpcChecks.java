@@ -33,16 +33,29 @@ public final class JsonRpcChecks {
     public record Refusal(JsonNode id, int code, String message, boolean answer) {
         /** The JSON-RPC error, one line. */
         public String json() {
-            ObjectNode error = JsonNodeFactory.instance.objectNode();
-            error.put("jsonrpc", "2.0");
-            error.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);
-            error.putObject("error").put("code", code).put("message", message);
             try {
-                return JSON.writeValueAsString(error);
+                return JSON.writeValueAsString(error(id, code, message, null));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
+    }
+
+    /**
+     * A JSON-RPC error answer, the one shape every refusal and failure of this server takes, whoever sends it.
+     *
+     * @param id   the id of the message answered, or null when it had none that could be used
+     * @param data what the error adds, or null
+     */
+    public static ObjectNode error(JsonNode id, int code, String message, JsonNode data) {
+        ObjectNode error = JsonNodeFactory.instance.objectNode();
+        error.put("jsonrpc", "2.0");
+        error.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);
+        ObjectNode said = error.putObject("error").put("code", code).put("message", message);
+        if (data != null) {
+            said.set("data", data);
+        }
+        return error;
     }
 
     /**

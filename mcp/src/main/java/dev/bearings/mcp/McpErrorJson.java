@@ -27,14 +27,8 @@ public final class McpErrorJson extends JsonSerializer<McpError> {
 
     @Override
     public void serialize(McpError error, JsonGenerator json, SerializerProvider serializers) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("jsonrpc", "2.0");
-        json.writeNullField("id");
-        json.writeObjectFieldStart("error");
         var rpc = error.getJsonRpcError();
-        json.writeNumberField("code", rpc != null ? rpc.code() : McpSchema.ErrorCodes.INTERNAL_ERROR);
-        json.writeStringField("message", rpc != null ? rpc.message() : "internal error");
-        json.writeEndObject();
-        json.writeEndObject();
+        serializers.defaultSerializeValue(JsonRpcChecks.error(null, rpc != null ? rpc.code() : McpSchema.ErrorCodes.INTERNAL_ERROR,
+                rpc != null ? rpc.message() : "internal error", null), json);
     }
 }

@@ -112,20 +112,20 @@ public final class NoteResources {
                 || !(method.equals(McpSchema.METHOD_RESOURCES_LIST) || method.equals(McpSchema.METHOD_RESOURCES_READ))) {
             return Optional.empty();
         }
-        ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
-        answer.set("id", message.get("id"));
+        JsonNode id = message.get("id");
+        ObjectNode answer;
         try {
-            answer.set("result", method.equals(McpSchema.METHOD_RESOURCES_LIST) ? page(message.path("params").path("cursor"))
-                    : JSON.valueToTree(read(message.path("params").path("uri").asText())));
+            JsonNode result = method.equals(McpSchema.METHOD_RESOURCES_LIST) ? page(message.path("params").path("cursor"))
+                    : JSON.valueToTree(read(message.path("params").path("uri").asText()));
+            answer = JSON.createObjectNode().put("jsonrpc", "2.0");
+            answer.set("id", id);
+            answer.set("result", result);
         } catch (McpError e) {
             McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
-            ObjectNode said = answer.putObject("error").put("code", error.code()).put("message", error.message());
-            if (error.data() != null) {
-                said.set("data", JSON.valueToTree(error.data()));
-            }
+            answer = JsonRpcChecks.error(id, error.code(), error.message(), error.data() == null ? null : JSON.valueToTree(error.data()));
         } catch (Exception e) {
-            answer.putObject("error").put("code", e instanceof IllegalArgumentException ? McpSchema.ErrorCodes.INVALID_PARAMS
-                    : McpSchema.ErrorCodes.INTERNAL_ERROR).put("message", tools.plainError(method, e));
+            answer = JsonRpcChecks.error(id, e instanceof IllegalArgumentException ? McpSchema.ErrorCodes.INVALID_PARAMS
+                    : McpSchema.ErrorCodes.INTERNAL_ERROR, tools.plainError(method, e), null);
         }
         try {
             return Optional.of(JSON.writeValueAsString(answer));
