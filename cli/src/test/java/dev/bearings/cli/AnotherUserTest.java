@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.cli.command.ServedSearch;
 import dev.bearings.mcp.http.McpToken;
 import dev.bearings.mcp.http.ServerEntry;
@@ -138,7 +139,7 @@ class AnotherUserTest {
         Files.writeString(data.resolve(McpToken.FILE), token + "\n");
         try (ForeignListener other = ForeignListener.start(root, asOther())) {
             int port = other.port();
-            Path entry = data.resolve(ServerEntry.FOLDER).resolve(Integer.toString(port));
+            Path entry = data.resolve(DataFolder.SERVERS).resolve(Integer.toString(port));
             // The entry names this test's own process, alive and ours: only the port is the other user's.
             ServerEntry.announce(data, InetAddress.getLoopbackAddress(), port, index, ServerKey.random(), ServerEntry.MCP);
 

@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.cli.command.ServedSearch;
 import dev.bearings.cli.command.VersionNumber;
 import dev.bearings.mcp.http.McpToken;
@@ -92,7 +93,7 @@ class ServedSearchTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             gone = socket.getLocalPort();
         }
-        Files.writeString(server.dataFolder().resolve(ServerEntry.FOLDER).resolve(Integer.toString(gone)), "/gone\n");
+        Files.writeString(server.dataFolder().resolve(DataFolder.SERVERS).resolve(Integer.toString(gone)), "/gone\n");
         CliRun alone = CliRun.of("search", "--index", index.toString(), QUERY);
         assertThat(alone.out()).contains("vpn-setup.md");
 
@@ -151,7 +152,7 @@ class ServedSearchTest {
         Path data = Files.createDirectories(root.resolve("impostor/bearings"));
         Files.writeString(data.resolve(McpToken.FILE), server.token() + "\n");
         try (ForeignListener impostor = ForeignListener.start(root.resolve("impostor"), List.of())) {
-            Path entry = data.resolve(ServerEntry.FOLDER).resolve(Integer.toString(impostor.port()));
+            Path entry = data.resolve(DataFolder.SERVERS).resolve(Integer.toString(impostor.port()));
             ServerEntry.announce(data, InetAddress.getLoopbackAddress(), impostor.port(), index, ServerKey.random(), ServerEntry.MCP);
             // The entry names this test's own process: alive, and this user's; only the key is not the impostor's.
             assertThat(Files.readString(entry)).contains("pid " + ProcessHandle.current().pid());
@@ -220,7 +221,7 @@ class ServedSearchTest {
         assertThat(CliRun.of("index", "--folder", Files.createDirectories(alone.resolve("no-notes")).toString(), "--index",
                 empty.toString()).exitCode()).as("an index of a folder with no notes: nothing found").isEqualTo(1);
         try (ServedMcp second = McpServerProcess.served(alone, empty)) {
-            Path entry = second.dataFolder().resolve(ServerEntry.FOLDER).resolve(Integer.toString(second.port()));
+            Path entry = second.dataFolder().resolve(DataFolder.SERVERS).resolve(Integer.toString(second.port()));
             assertThat(Files.readString(entry)).startsWith("address 127.0.0.1\nindex " + empty + "\npid " + second.pid() + "\nkey ");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry))).isEqualTo("rw-------");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(entry.getParent()))).isEqualTo("rwx------");

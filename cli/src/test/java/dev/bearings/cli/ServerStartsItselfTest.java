@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.folder.DataFolder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.mcp.http.ServerEntry;
@@ -97,7 +98,7 @@ class ServerStartsItselfTest {
 
     /** The lines the background servers of this test wrote to their log, where a server says it serves or gives way. */
     private List<String> log() throws Exception {
-        Path logs = data.resolve("logs");
+        Path logs = data.resolve(DataFolder.LOGS);
         if (!Files.isDirectory(logs)) {
             return List.of();
         }

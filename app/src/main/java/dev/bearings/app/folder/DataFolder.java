@@ -12,6 +12,10 @@ import java.nio.file.Path;
 public final class DataFolder {
     /** The MCP server's token, in the data folder. */
     public static final String TOKEN_FILE = "mcp-token";
+    /** The running MCP servers' entries and the background servers' locks, a folder in the data folder. */
+    public static final String SERVERS = "servers";
+    /** The background servers' logs, a folder in the data folder. */
+    public static final String LOGS = "logs";
 
     private DataFolder() {
     }

@@ -25,7 +25,7 @@ public final class IndexFolder {
     /** The index's sources, by name, provider and settings ({@code SourcesConfig}). */
     public static final String SOURCES = "sources.json";
     /** What Bearings itself keeps in an index folder, beside the store's files. */
-    private static final Set<String> OWN = Set.of(SOURCES, IndexLock.FILE, DataFolder.TOKEN_FILE, "servers", "logs");
+    private static final Set<String> OWN = Set.of(SOURCES, IndexLock.FILE, DataFolder.TOKEN_FILE, DataFolder.SERVERS, DataFolder.LOGS);
 
     private IndexFolder() {
     }

@@ -1,5 +1,6 @@
 package dev.bearings.cli.command;
 
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.app.folder.OwnerOnly;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerLock;
@@ -48,7 +49,6 @@ public final class BackgroundServer {
      */
     public static final List<String> LINUX_JVM_OPTIONS = List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+IgnoreUnrecognizedVMOptions",
             "-XX:TrimNativeHeapInterval=10000");
-    static final String LOGS = "logs";
     /** The class the server runs: the {@code bearings} command's own (named, not referenced: it is the layer above). */
     static final String MAIN = "dev.bearings.cli.Bearings";
 
@@ -218,7 +218,7 @@ public final class BackgroundServer {
 
     /** The log of the background server of {@code index}, in the data folder, owner-only. */
     static Path log(Path dataFolder, Path index) throws IOException {
-        Path logs = OwnerOnly.folder(dataFolder.resolve(LOGS));
+        Path logs = OwnerOnly.folder(dataFolder.resolve(DataFolder.LOGS));
         Path log = logs.resolve("server-" + Integer.toHexString(index.toAbsolutePath().normalize().toString().hashCode()) + ".log");
         if (!Files.exists(log)) {
             OwnerOnly.createFile(log);

@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.app.folder.OwnerOnly;
 
 import java.io.IOException;
@@ -18,7 +19,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A running HTTP server's entry in the data folder ({@value #FOLDER}/PORT), there while it serves: the
+ * A running HTTP server's entry in the data folder ({@value DataFolder#SERVERS}/PORT), there while it serves: the
  * loopback address it listens on, the index it serves, its process and its {@link ServerKey}, one
  * {@code name value} line each. A client reads the entries to find a server for its index, and asks it
  * to prove it wrote its entry before it sends anything secret. Read before the command line's classes
@@ -28,8 +29,7 @@ import java.util.Optional;
  * @param kind    {@value #BACKGROUND} for a server a search started, {@value #MCP} for {@code bearings mcp --http}
  */
 public record ServerEntry(Path file, String address, int port, String index, long pid, ServerKey key, String kind) {
-    /** The folder of the data folder that holds the entries. */
-    public static final String FOLDER = "servers";
+    /** The kind of a server a search started (its {@code kind} line), and of {@code bearings mcp --http}. */
     public static final String BACKGROUND = "background";
     public static final String MCP = "mcp";
     private static final String KIND = "kind ";
@@ -42,7 +42,7 @@ public record ServerEntry(Path file, String address, int port, String index, lon
     /** The entries in {@code dataFolder}; a file that is not a whole entry (one being written, one of an older version) is none. */
     public static List<ServerEntry> all(Path dataFolder) {
         List<ServerEntry> entries = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dataFolder.resolve(FOLDER))) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dataFolder.resolve(DataFolder.SERVERS))) {
             for (Path file : files) {
                 read(file).ifPresent(entries::add);
             }
@@ -89,7 +89,7 @@ public record ServerEntry(Path file, String address, int port, String index, lon
      */
     public static Announcement announce(Path dataFolder, InetAddress address, int port, Path index, ServerKey key, String kind)
             throws IOException {
-        Path servers = OwnerOnly.folder(dataFolder.resolve(FOLDER));
+        Path servers = OwnerOnly.folder(dataFolder.resolve(DataFolder.SERVERS));
         Path file = servers.resolve(Integer.toString(port));
         Path written = OwnerOnly.file(Files.createTempFile(servers, "." + port, ".tmp"));
         Files.writeString(written, ADDRESS + address.getHostAddress() + "\n" + INDEX + index + "\n" + PID

@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.app.folder.OwnerOnly;
 
 import java.io.IOException;
@@ -24,7 +25,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * One background server per index: a lock in the data folder's {@value ServerEntry#FOLDER} folder, named
+ * One background server per index: a lock in the data folder's {@value DataFolder#SERVERS} folder, named
  * by the index's folder, held while the server runs. Two searches that each start a server at once start
  * two processes, and the second finds the lock taken and ends; the operating system drops the lock of a
  * server that dies, so a crash leaves nothing that keeps the next one from starting.
@@ -53,7 +54,7 @@ public final class ServerLock implements AutoCloseable {
 
     /** The lock for {@code index}, or empty when another process, or this one, holds it. */
     public static synchronized Optional<ServerLock> tryTake(Path dataFolder, Path index) throws IOException {
-        Path servers = OwnerOnly.folder(dataFolder.resolve(ServerEntry.FOLDER));
+        Path servers = OwnerOnly.folder(dataFolder.resolve(DataFolder.SERVERS));
         Path file = servers.resolve(fileName(index));
         if (HELD_HERE.contains(file)) {
             return Optional.empty();
@@ -86,7 +87,7 @@ public final class ServerLock implements AutoCloseable {
      * on its way, so that the stop waits for it rather than say that none runs.
      */
     public static void starting(Path dataFolder, Path index, long pid) throws IOException {
-        Path servers = OwnerOnly.folder(dataFolder.resolve(ServerEntry.FOLDER));
+        Path servers = OwnerOnly.folder(dataFolder.resolve(DataFolder.SERVERS));
         Path written = OwnerOnly.file(Files.createTempFile(servers, STARTING, ".tmp"));
         try {
             Files.writeString(written, Long.toString(pid), StandardCharsets.UTF_8);
@@ -106,7 +107,7 @@ public final class ServerLock implements AutoCloseable {
      */
     public static synchronized boolean heldWithoutEntry(Path dataFolder, Optional<Path> index, Collection<Path> announced)
             throws IOException {
-        Path servers = dataFolder.resolve(ServerEntry.FOLDER);
+        Path servers = dataFolder.resolve(DataFolder.SERVERS);
         if (!Files.isDirectory(servers)) {
             return false;
         }

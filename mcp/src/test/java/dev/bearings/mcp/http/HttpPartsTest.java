@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import dev.bearings.app.folder.DataFolder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.mcp.McpErrorJson;
@@ -83,7 +84,7 @@ class HttpPartsTest {
         }
         first.get().close();
         try (ServerLock again = ServerLock.tryTake(data, Path.of("/idx/a")).orElseThrow()) {
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve(ServerEntry.FOLDER)))).isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve(DataFolder.SERVERS)))).isEqualTo("rwx------");
         }
     }
 
@@ -134,7 +135,7 @@ class HttpPartsTest {
         assertThat(ServerLock.heldWithoutEntry(data, Optional.empty(), List.of())).as("a server that ended starting").isFalse();
         ServerLock.starting(data, a, ProcessHandle.current().pid());
         Path named;
-        try (var files = Files.list(data.resolve(ServerEntry.FOLDER))) {
+        try (var files = Files.list(data.resolve(DataFolder.SERVERS))) {
             named = files.filter(file -> file.toString().endsWith(".starting")).findFirst().orElseThrow();
         }
         Files.setLastModifiedTime(named, FileTime.from(
@@ -152,7 +153,7 @@ class HttpPartsTest {
     /** Whether the kernel lists a lock of this process on a file of the servers folder. */
     private static boolean heldByThisProcess(Path data) throws Exception {
         Prerequisite.require(FileLocks.listed(), () -> "Linux's /proc/locks, to see which process holds a lock");
-        return FileLocks.heldIn(data.resolve(ServerEntry.FOLDER), List.of(ProcessHandle.current().pid()));
+        return FileLocks.heldIn(data.resolve(DataFolder.SERVERS), List.of(ProcessHandle.current().pid()));
     }
 
     @Test

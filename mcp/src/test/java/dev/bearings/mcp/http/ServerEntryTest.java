@@ -1,5 +1,6 @@
 package dev.bearings.mcp.http;
 
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.testkit.Prerequisite;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import jakarta.servlet.http.HttpServlet;
@@ -47,7 +48,7 @@ class ServerEntryTest {
         try (McpHttpServer server = McpHttpServer.start(ipv6, 0, McpToken.loadOrCreate(data), key,
                 Map.of(McpHttpServer.ENDPOINT, new HttpServlet() { }), new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
              Relay relay = new Relay(InetAddress.getByName("127.0.0.1"), server.port(), ipv6)) {
-            Path file = Files.createDirectories(data.resolve(ServerEntry.FOLDER)).resolve(Integer.toString(server.port()));
+            Path file = Files.createDirectories(data.resolve(DataFolder.SERVERS)).resolve(Integer.toString(server.port()));
             ServerEntry real = new ServerEntry(file, "::1", server.port(), "/index", ProcessHandle.current().pid(), key, ServerEntry.MCP);
             assertThat(real.provesItself()).as("dialled at its own address").isTrue();
             ServerEntry relayed = new ServerEntry(file, "127.0.0.1", server.port(), "/index", ProcessHandle.current().pid(), key, ServerEntry.MCP);
@@ -63,7 +64,7 @@ class ServerEntryTest {
             assertThat(Files.readString(announced.file())).startsWith("address 0:0:0:0:0:0:0:1\nindex /idx\n");
             assertThat(ServerEntry.all(data)).extracting(ServerEntry::address, ServerEntry::kind)
                     .containsExactly(org.assertj.core.groups.Tuple.tuple("0:0:0:0:0:0:0:1", ServerEntry.BACKGROUND));
-            Files.writeString(data.resolve(ServerEntry.FOLDER).resolve("7342"), "address 192.0.2.1\nindex /idx\npid 1\nkey "
+            Files.writeString(data.resolve(DataFolder.SERVERS).resolve("7342"), "address 192.0.2.1\nindex /idx\npid 1\nkey "
                     + ServerKey.random().encoded() + "\n");
             assertThat(ServerEntry.all(data)).extracting(ServerEntry::port).as("a remote address is no entry").containsExactly(7341);
         }
@@ -108,7 +109,7 @@ class ServerEntryTest {
     void theEntryOfAServerThatDiedIsRemovedWhenRead(@TempDir Path data) throws Exception {
         Process ended = new ProcessBuilder("true").start();
         assertThat(ended.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        Path file = Files.createDirectories(data.resolve(ServerEntry.FOLDER)).resolve("7343");
+        Path file = Files.createDirectories(data.resolve(DataFolder.SERVERS)).resolve("7343");
         Files.writeString(file, "address 127.0.0.1\nindex /idx\npid " + ended.pid() + "\nkey " + ServerKey.random().encoded() + "\n");
         assertThat(ServerEntry.all(data)).hasSize(1);
         assertThat(ServerEntry.all(data).get(0).isOurs()).isFalse();
