@@ -1,7 +1,7 @@
 package dev.bearings.benchmarks;
 
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.QueryAwareFusion;
 import dev.bearings.core.search.StoredChunk;
@@ -77,8 +77,7 @@ public final class FusionFit {
         var provider = new OnnxEmbedderProvider().create(Settings.of(settings));
         try (RememberingEmbedder embedder = cache == null ? new RememberingEmbedder(provider)
                 : new RememberingEmbedder(provider, Path.of(cache))) {
-            IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
-                    settings, embedder);
+            IndexRecipe recipe = NewIndex.recipe(NewIndex.PARSER, NewIndex.RULES, NewIndex.EMBEDDER, settings, embedder);
             CommonmarkParser parser = new CommonmarkParser();
             for (EvalSuite.Loader loader : EvalSuite.loaders(ProjectData.SHARED, FolderSource::new, parser, maxQueries,
                     Integer.MAX_VALUE)) {

@@ -1,10 +1,10 @@
 package dev.bearings.benchmarks;
 
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndex;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.index.ChunkIndexStore;
-import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.chunk.HeadingPath;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.index.IndexedChunk;
@@ -58,8 +58,7 @@ final class LargeIndex {
      */
     static Path forModel(String storeName, int chunks) throws Exception {
         try (Embedder model = new OnnxEmbedderProvider().create(Settings.NONE)) {
-            IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
-                    Map.of(), model);
+            IndexRecipe recipe = NewIndex.recipe(NewIndex.PARSER, NewIndex.RULES, NewIndex.EMBEDDER, Map.of(), model);
             return once(store(storeName), Path.of("target", "bench-indexes", storeName + "-" + chunks + "-model").toAbsolutePath(),
                     chunks, recipe);
         }
@@ -93,8 +92,8 @@ final class LargeIndex {
     private static void build(ChunkIndexStore store, Path folder, int chunks, IndexRecipe recipe) throws Exception {
         List<String> texts = ChunkSample.texts(Math.min(chunks, 20_000));
         try (Embedder hashing = new HashingEmbedderProvider().create(Settings.NONE)) {
-            IndexRecipe made = recipe != null ? recipe : IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true,
-                    IndexRecipe.Prefix.TITLED, "hashing", Map.of(), hashing);
+            IndexRecipe made = recipe != null ? recipe : NewIndex.recipe(NewIndex.PARSER, NewIndex.RULES, "hashing",
+                    Map.of(), hashing);
             try (ChunkIndex index = store.open(folder, made, true)) {
                 for (int note = 0; note * CHUNKS_PER_NOTE < chunks; note++) {
                     IndexedNote indexed = new IndexedNote("bench", "note-" + note + ".md", "v1", "Note " + note,

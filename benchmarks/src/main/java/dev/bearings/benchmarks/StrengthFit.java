@@ -1,6 +1,6 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.MatchStrength;
@@ -115,8 +115,7 @@ public final class StrengthFit {
         List<Question> questions = new ArrayList<>();
         try (RememberingEmbedder embedder = cache == null ? new RememberingEmbedder(provider)
                 : new RememberingEmbedder(provider, Path.of(cache))) {
-            IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
-                    settings, embedder);
+            IndexRecipe recipe = NewIndex.recipe(NewIndex.PARSER, NewIndex.RULES, NewIndex.EMBEDDER, settings, embedder);
             CommonmarkParser parser = new CommonmarkParser();
             Path shared = ProjectData.SHARED;
             EvalDataset b;

@@ -1,5 +1,6 @@
 package dev.bearings.cli;
 
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.embedding.support.EmbeddingModel;
 import org.junit.jupiter.api.Test;
@@ -43,5 +44,15 @@ class HelpTest {
         assertThat(window).contains(EmbeddingModel.bundled(EmbedderSettings.DEFAULT_MODEL).defaultWindow() + " for bge-small")
                 .contains(EmbeddingModel.bundled("minilm").defaultWindow() + " for all-MiniLM-L6-v2")
                 .contains("at most " + EmbeddingModel.MAX_POSITIONS);
+    }
+
+    @Test
+    void theParserStoreAndEngineHelpNameTheDefaultsOfANewIndex() {
+        CommandLine index = Bearings.commandLine().getSubcommands().get("index");
+        assertThat(String.join(" ", index.getCommandSpec().findOption("--parser").description())).contains("else " + NewIndex.PARSER + ")");
+        assertThat(String.join(" ", index.getCommandSpec().findOption("--embedder").description())).contains(NewIndex.EMBEDDER + " (default)");
+        assertThat(String.join(" ", index.getCommandSpec().findOption("--store").description())).contains(NewIndex.STORE + " for a new one");
+        assertThat(String.join(" ", index.getCommandSpec().findOption("--preset").description())).contains("max " + NewIndex.RULES.maxWords()
+                + ", min " + NewIndex.RULES.minWords() + ", overlap " + NewIndex.RULES.overlapWords() + " words");
     }
 }

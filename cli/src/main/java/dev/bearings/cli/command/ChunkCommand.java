@@ -1,5 +1,6 @@
 package dev.bearings.cli.command;
 
+import dev.bearings.app.index.NewIndex;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.index.OpenedEmbedder;
@@ -58,15 +59,14 @@ public final class ChunkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ChunkingRules rules = chunking.rules(spec.commandLine(), ChunkingRules.DEFAULT);
-        String parserName = chunking.parser(ChunkingOptions.DEFAULT_PARSER);
+        ChunkingRules rules = chunking.rules(spec.commandLine(), NewIndex.RULES);
+        String parserName = chunking.parser(NewIndex.PARSER);
         MarkdownParser markdownParser = plugins.parsers().create(parserName, Settings.NONE);
         if (!embedderOptions.requested()) {
             return chunkAll(new ChunkNote(markdownParser, new Chunker(rules)), false);
         }
         try (OpenedEmbedder opened = embedderOptions.open(plugins.embedders())) {
-            IndexRecipe recipe = IndexRecipe.of(parserName, rules, true, IndexRecipe.Prefix.TITLED, opened.name(),
-                    opened.settings(), opened.embedder());
+            IndexRecipe recipe = NewIndex.recipe(parserName, rules, opened.name(), opened.settings(), opened.embedder());
             return chunkAll(new ChunkNote(markdownParser, recipe.chunker(opened.embedder())), true);
         }
     }

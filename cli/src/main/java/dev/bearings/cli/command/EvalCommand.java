@@ -1,5 +1,6 @@
 package dev.bearings.cli.command;
 
+import dev.bearings.app.index.NewIndex;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.bearings.app.index.OpenedRecipe;
@@ -91,8 +92,8 @@ public final class EvalCommand implements Callable<Integer> {
     private List<String> fusionSpecs = List.of();
 
     @Option(names = "--store", split = ProviderSpec.LIST_SPLIT, splitSynopsisLabel = ",", paramLabel = "NAME[:KEY=VALUE,...]",
-            defaultValue = "sqlite",
-            description = "Index kinds, comma-separated: sqlite (default), lucene, solr:url=http://HOST:8983/solr[,...], "
+            defaultValue = NewIndex.STORE,
+            description = "Index kinds, comma-separated: " + NewIndex.STORE + " (default), lucene, solr:url=http://HOST:8983/solr[,...], "
                     + "or a plugin's name.")
     private List<String> stores;
 

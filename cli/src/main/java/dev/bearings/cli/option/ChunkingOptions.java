@@ -1,5 +1,6 @@
 package dev.bearings.cli.option;
 
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.core.chunk.ChunkingRules;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -12,10 +13,9 @@ import java.util.List;
  * value an existing index was built with (or the default for a new one).
  */
 public final class ChunkingOptions {
-    public static final String DEFAULT_PARSER = "commonmark";
 
     @Option(names = "--parser", paramLabel = "NAME",
-            description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: the index's, else commonmark).",
+            description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: the index's, else " + NewIndex.PARSER + ").",
             completionCandidates = ParserNames.class)
     String parser;
 

@@ -1,5 +1,6 @@
 package dev.bearings.cli.option;
 
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.app.index.OpenedEmbedder;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.IndexRecipe;
@@ -22,10 +23,9 @@ import java.util.TreeMap;
  * command on an existing index uses the embedder the index was built with.
  */
 public final class EmbedderOptions {
-    static final String DEFAULT_EMBEDDER = "onnx";
 
     @Option(names = "--embedder", paramLabel = "NAME",
-            description = "Embedding engine: onnx (default) or djl, or a plugin's name.")
+            description = "Embedding engine: " + NewIndex.EMBEDDER + " (default) or djl, or a plugin's name.")
     String embedder;
 
     @Option(names = "--model", paramLabel = "MODEL", completionCandidates = ModelNames.class,
@@ -45,7 +45,7 @@ public final class EmbedderOptions {
 
     /** The embedder the flags ask for, on top of what {@code built} (an index's recipe, if any) used. */
     public OpenedEmbedder open(ProviderRegistry<EmbedderProvider> registry, Optional<IndexRecipe> built) {
-        String name = embedder != null ? embedder : built.map(IndexRecipe::embedder).orElse(DEFAULT_EMBEDDER);
+        String name = embedder != null ? embedder : built.map(IndexRecipe::embedder).orElse(NewIndex.EMBEDDER);
         Map<String, String> settings = new TreeMap<>();
         if (built.isPresent() && built.get().embedder().equals(name)) {
             settings.putAll(built.get().embedderSettings());

@@ -1,5 +1,6 @@
 package dev.bearings.cli.option;
 
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.app.index.OpenedEmbedder;
 import dev.bearings.app.index.OpenedRecipe;
 import dev.bearings.core.chunk.ChunkingRules;
@@ -30,12 +31,12 @@ public final class RecipeOptions {
     /** The recipe these flags make on top of {@code built} (an index's own recipe, when there is one). */
     public OpenedRecipe open(CommandLine commandLine, ProviderRegistry<ParserProvider> parsers,
                 ProviderRegistry<EmbedderProvider> embedders, Optional<IndexRecipe> built) {
-        String parserName = chunking.parser(built.map(IndexRecipe::parser).orElse(ChunkingOptions.DEFAULT_PARSER));
-        ChunkingRules rules = chunking.rules(commandLine, built.map(IndexRecipe::rules).orElse(ChunkingRules.DEFAULT));
+        String parserName = chunking.parser(built.map(IndexRecipe::parser).orElse(NewIndex.PARSER));
+        ChunkingRules rules = chunking.rules(commandLine, built.map(IndexRecipe::rules).orElse(NewIndex.RULES));
         MarkdownParser parser = parsers.create(parserName, Settings.NONE);
         OpenedEmbedder opened = embedder.open(embedders, built);
-        IndexRecipe recipe = IndexRecipe.of(parserName, rules, built.map(IndexRecipe::tokenBudget).orElse(true),
-                built.map(IndexRecipe::prefix).orElse(IndexRecipe.Prefix.TITLED), opened.name(), opened.settings(),
+        IndexRecipe recipe = IndexRecipe.of(parserName, rules, built.map(IndexRecipe::tokenBudget).orElse(NewIndex.TOKEN_BUDGET),
+                built.map(IndexRecipe::prefix).orElse(NewIndex.PREFIX), opened.name(), opened.settings(),
                 opened.embedder());
         return new OpenedRecipe(parser, opened, recipe);
     }

@@ -1,5 +1,6 @@
 package dev.bearings.cli.option;
 
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.app.folder.DataFolder;
 import dev.bearings.app.plugin.ProviderSpec;
 import dev.bearings.core.index.ChunkIndexStore;
@@ -28,7 +29,7 @@ public final class StoreOptions {
 
     @Option(names = "--store", paramLabel = "NAME[:KEY=VALUE,...]", completionCandidates = StoreNames.class,
             description = "Index kind: sqlite, lucene, solr:url=http://HOST:8983/solr[,collection=NAME,...], or a plugin's "
-                    + "name (default: the kind the index folder holds, or sqlite for a new one).")
+                    + "name (default: the kind the index folder holds, or " + NewIndex.STORE + " for a new one).")
     String store;
 
     @Spec(Spec.Target.MIXEE)
@@ -73,7 +74,7 @@ public final class StoreOptions {
             throw new CommandLine.ParameterException(command.commandLine(), "the folder " + folder + " holds indexes of "
                     + String.join(" and ", held) + ": choose one with --store");
         }
-        return held.isEmpty() ? "sqlite" : held.get(0);
+        return held.isEmpty() ? NewIndex.STORE : held.get(0);
     }
 
     /**
