@@ -132,6 +132,19 @@ public final class PersonalNotes {
     }
 
     /**
+     * What a run says of the set it measured: its checksum, and whether that is the frozen set's, the project's
+     * own set changed since it was frozen, or another set.
+     *
+     * @param projectSet the folder of the project's own set
+     */
+    public static String notice(Path dir, Path projectSet) throws IOException {
+        String checksum = checksum(dir);
+        boolean own = dir.toAbsolutePath().normalize().equals(projectSet.toAbsolutePath().normalize());
+        return "personal-notes set " + dir + ": sha256 " + checksum + (checksum.equals(FROZEN_CHECKSUM) ? " (the project's frozen set)"
+                : own ? " (CHANGED from the frozen set " + FROZEN_CHECKSUM + ")" : "");
+    }
+
+    /**
      * SHA-256 over the set's files in path order ({@code notes/...}, then {@code questions.jsonl}),
      * each as its path, a zero byte and the SHA-256 of its bytes.
      */

@@ -1,6 +1,6 @@
 package dev.bearings.eval;
 
-import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.index.IndexRecipe;
 import dev.bearings.core.plugin.Settings;
@@ -42,8 +42,7 @@ class EvalSuiteTest {
         CommonmarkParser parser = new CommonmarkParser();
         List<RetrievalEvaluation.Row> rows = new ArrayList<>();
         try (RememberingEmbedder embedder = new RememberingEmbedder(new OnnxEmbedderProvider().create(Settings.NONE))) {
-            IndexRecipe recipe = IndexRecipe.of("commonmark", ChunkingRules.DEFAULT, true, IndexRecipe.Prefix.TITLED, "onnx",
-                    Map.of(), embedder);
+            IndexRecipe recipe = NewIndex.recipe(NewIndex.PARSER, NewIndex.RULES, NewIndex.EMBEDDER, Map.of(), embedder);
             for (EvalSuite.Loader loader : EvalSuite.loaders(ProjectData.SHARED, FolderSource::new, parser, QUERIES, DISTRACTORS)) {
                 EvalDataset data = loader.load();
                 for (String store : List.of("sqlite", "lucene")) {

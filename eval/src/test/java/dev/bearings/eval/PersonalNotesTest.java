@@ -46,6 +46,19 @@ class PersonalNotesTest {
     }
 
     @Test
+    void aRunSaysWhetherItsSetIsTheFrozenOneTheProjectsChangedOrAnother(@TempDir Path copy) throws IOException {
+        assertThat(PersonalNotes.notice(SET, SET)).isEqualTo("personal-notes set " + SET + ": sha256 " + PersonalNotes.FROZEN_CHECKSUM
+                + " (the project's frozen set)");
+        copyTree(SET, copy);
+        Path note = copy.resolve("notes/homelab/vpn-wireguard.md");
+        Files.writeString(note, Files.readString(note) + " ");
+        String changed = PersonalNotes.checksum(copy);
+        assertThat(PersonalNotes.notice(copy, copy)).isEqualTo("personal-notes set " + copy + ": sha256 " + changed
+                + " (CHANGED from the frozen set " + PersonalNotes.FROZEN_CHECKSUM + ")");
+        assertThat(PersonalNotes.notice(copy, SET)).isEqualTo("personal-notes set " + copy + ": sha256 " + changed);
+    }
+
+    @Test
     void questionsTheNotesDoNotAnswerAreReadBesideTheQuestionsAtNoteLevel(@TempDir Path copy) throws Exception {
         copyTree(SET, copy);
         assertThat(load(copy, PersonalNotes.Level.NOTE).unanswerable()).as("none beside the questions: none").isEmpty();

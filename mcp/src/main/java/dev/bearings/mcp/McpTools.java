@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -80,6 +81,11 @@ public final class McpTools {
         public Object answer(Arguments arguments) throws Exception;
     }
 
+    /** A schema's numbers written as JSON reads them, whatever the user's locale (Arabic digits are not JSON). */
+    private static String inRoot(String schema, Object... values) {
+        return String.format(Locale.ROOT, schema, values);
+    }
+
     public List<SyncToolSpecification> specifications() {
         return List.of(
                 tool("search_notes", "Search the user's notes by meaning and by keywords",
@@ -100,7 +106,7 @@ public final class McpTools {
                           "since":{"type":"string","description":"Only notes modified on or after this date: %1$s."},
                           "before":{"type":"string","description":"Only notes modified before this date."},
                           "source":{"type":"string","description":"Only notes of this source: its name as bearings sources lists it (notes), as index_status names it (folder:/home/me/notes), or its kind (folder, bear) when the index has one of it."}},
-                         "required":["query"],"additionalProperties":false}""".formatted(Dates.FORMS, Limits.MOST, Limits.SEARCH),
+                         "required":["query"],"additionalProperties":false}""".transform(schema -> inRoot(schema, Dates.FORMS, Limits.MOST, Limits.SEARCH)),
                         "passages", Access.READS),
                 tool("read_note", "Read a note, whole or one section",
                         "Returns a note's Markdown as it is now in its source, whole or only the section under a heading. "
@@ -120,7 +126,7 @@ public final class McpTools {
                         {"type":"object","properties":{
                           "ids":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":%d,"description":"The notes' ids (noteId in search results)."},
                           "heading":{"type":"string","description":"Only this section of each note, where it has one."}},
-                         "required":["ids"],"additionalProperties":false}""".formatted(Limits.READ_AT_ONCE),
+                         "required":["ids"],"additionalProperties":false}""".transform(schema -> inRoot(schema, Limits.READ_AT_ONCE)),
                         null, Access.READS),
                 tool("list_notes", "List notes by tag, title or date",
                         "Lists the indexed notes, most recently modified first, with id, title, tags, modified date, "
@@ -133,7 +139,7 @@ public final class McpTools {
                           "modified_since":{"type":"string","description":"Only notes modified on or after this date: %1$s."},
                           "limit":{"type":"integer","minimum":1,"maximum":%2$d,"description":"Most notes in a page (default %3$d)."},
                           "cursor":{"type":"string","description":"The nextCursor of the page before, for the next page."}},
-                         "additionalProperties":false}""".formatted(Dates.FORMS, Limits.MOST, Limits.NOTES),
+                         "additionalProperties":false}""".transform(schema -> inRoot(schema, Dates.FORMS, Limits.MOST, Limits.NOTES)),
                         null, Access.READS),
                 tool("list_tags", "List the tags of the notes",
                         "Lists every tag used in the indexed notes with how many notes carry it (a parent tag counts "

@@ -3,6 +3,8 @@ package dev.bearings.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.app.testing.ExampleIndex;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import dev.bearings.app.words.Limits;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -119,5 +122,20 @@ class McpToolsTest {
         assertThat(status.path("sources").get(0).asText()).isEqualTo("folder:" + example.notes());
         assertThat(call("list_tags", Map.of())).isNotEmpty().allSatisfy(tag -> assertThat(tag.path("notes").asInt()).isPositive());
         assertThat(call("sync_index", Map.of()).get(0).path("unchanged").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void theToolsSchemasAreJsonInALocaleWithOtherDigits() {
+        Locale before = Locale.getDefault();
+        Locale.setDefault(Locale.forLanguageTag("ar-SA"));
+        try {
+            List<McpServerFeatures.SyncToolSpecification> specifications = new McpTools(example.index(), "sqlite", Optional.empty(),
+                    BearingsMcpServer.jsonMapper()).specifications();
+            JsonNode search = new ObjectMapper().valueToTree(specifications.stream().filter(s -> s.tool().name().equals("search_notes"))
+                    .findFirst().orElseThrow().tool().inputSchema());
+            assertThat(search.path("properties").path("limit").path("maximum").asInt()).isEqualTo(Limits.MOST);
+        } finally {
+            Locale.setDefault(before);
+        }
     }
 }

@@ -174,10 +174,7 @@ public final class EvalCommand implements Callable<Integer> {
     }
 
     private static String checksumNotice(Path dir) throws IOException {
-        String checksum = PersonalNotes.checksum(dir);
-        boolean own = dir.toAbsolutePath().normalize().equals(ProjectData.PERSONAL_NOTES.toAbsolutePath().normalize());
-        return "personal-notes set " + dir + ": sha256 " + checksum + (checksum.equals(PersonalNotes.FROZEN_CHECKSUM)
-                ? " (the project's frozen set)" : own ? " (CHANGED from the frozen set " + PersonalNotes.FROZEN_CHECKSUM + ")" : "");
+        return PersonalNotes.notice(dir, ProjectData.PERSONAL_NOTES);
     }
 
     private List<SearchNotes.Mode> modes() {

@@ -29,8 +29,9 @@ import java.util.Optional;
  * @param kind    {@value #BACKGROUND} for a server a search started, {@value #MCP} for {@code bearings mcp --http}
  */
 public record ServerEntry(Path file, String address, int port, String index, long pid, ServerKey key, String kind) {
-    /** The kind of a server a search started (its {@code kind} line), and of {@code bearings mcp --http}. */
+    /** The kind (its {@code kind} line) of a server a search started. */
     public static final String BACKGROUND = "background";
+    /** The kind of {@code bearings mcp --http}. */
     public static final String MCP = "mcp";
     private static final String KIND = "kind ";
     private static final String ADDRESS = "address ";
