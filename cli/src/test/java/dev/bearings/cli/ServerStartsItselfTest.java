@@ -1,8 +1,8 @@
 package dev.bearings.cli;
 
-import dev.bearings.app.folder.DataFolder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.mcp.http.ServerEntry;
 import dev.bearings.mcp.http.ServerLock;
 import dev.bearings.testkit.Prerequisite;

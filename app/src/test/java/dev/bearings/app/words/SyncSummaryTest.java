@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,5 +25,18 @@ class SyncSummaryTest {
                 + "6 reused; skipped 2 (is not valid UTF-8), 1 (is empty); 1 changed note left for the next sync; 1.3 s");
         SyncIndex.Report quiet = new SyncIndex.Report("bear", 0, 0, 0, 7, 0, 0, Map.of(), 0, List.of(), Duration.ofMillis(40), Map.of());
         assertThat(SyncSummary.line(quiet)).isEqualTo("bear: 0 notes added, 0 changed, 0 removed, 7 unchanged; 0 chunks embedded, 0 reused; 0.0 s");
+    }
+
+    @Test
+    void itsNumbersAreWrittenAsEveryOtherLineOfBearingsWritesThemWhateverTheLocale() {
+        Locale before = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY);
+        try {
+            SyncIndex.Report report = new SyncIndex.Report("bear", 0, 0, 0, 1_000, 0, 0, Map.of(), 0, List.of(), Duration.ofMillis(1_250),
+                    Map.of());
+            assertThat(SyncSummary.line(report)).endsWith("1000 unchanged; 0 chunks embedded, 0 reused; 1.3 s");
+        } finally {
+            Locale.setDefault(before);
+        }
     }
 }

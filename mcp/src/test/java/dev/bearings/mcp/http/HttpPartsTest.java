@@ -1,8 +1,8 @@
 package dev.bearings.mcp.http;
 
-import dev.bearings.app.folder.DataFolder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bearings.app.folder.DataFolder;
 import dev.bearings.mcp.McpErrorJson;
 import dev.bearings.testkit.Prerequisite;
 import dev.bearings.testprocess.FileLocks;
