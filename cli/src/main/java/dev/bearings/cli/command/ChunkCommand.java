@@ -1,8 +1,8 @@
 package dev.bearings.cli.command;
 
-import dev.bearings.app.index.NewIndex;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.app.index.OpenedEmbedder;
 import dev.bearings.app.plugin.Plugins;
 import dev.bearings.cli.option.ChunkingOptions;

@@ -13,7 +13,6 @@ import java.util.List;
  * value an existing index was built with (or the default for a new one).
  */
 public final class ChunkingOptions {
-
     @Option(names = "--parser", paramLabel = "NAME",
             description = "Markdown parser: ${COMPLETION-CANDIDATES} (default: the index's, else " + NewIndex.PARSER + ").",
             completionCandidates = ParserNames.class)

@@ -23,7 +23,6 @@ import java.util.TreeMap;
  * command on an existing index uses the embedder the index was built with.
  */
 public final class EmbedderOptions {
-
     @Option(names = "--embedder", paramLabel = "NAME",
             description = "Embedding engine: " + NewIndex.EMBEDDER + " (default) or djl, or a plugin's name.")
     String embedder;

@@ -1,7 +1,7 @@
 package dev.bearings.cli.option;
 
-import dev.bearings.app.index.NewIndex;
 import dev.bearings.app.folder.DataFolder;
+import dev.bearings.app.index.NewIndex;
 import dev.bearings.app.plugin.ProviderSpec;
 import dev.bearings.core.index.ChunkIndexStore;
 import dev.bearings.core.plugin.ChunkIndexProvider;

@@ -100,17 +100,13 @@ public final class Snippets {
                 from += part.length() + 1;
             }
         }
-        Set<String> lowered = null;
+        // A query's word cut in two gives many halves no text holds: a half too short to match by its
+        // stem is looked up before the text is walked for it.
+        Set<String> lowered = terms.stream().anyMatch(Snippets::wordsInARow) ? lowered(text, parts) : Set.of();
         for (String term : terms) {
-            if (term.indexOf(' ') > 0 && !CjkBigrams.hasCjk(term)) {
-                // A query's word cut in two gives many halves no text holds: a half too short to match by its
-                // stem is looked up before the text is walked for it.
-                if (lowered == null) {
-                    lowered = lowered(text, parts);
-                }
+            if (wordsInARow(term)) {
                 String[] inRow = term.split(" ");
-                Set<String> present = lowered;
-                if (Arrays.stream(inRow).anyMatch(word -> word.length() < 4 && !present.contains(word))) {
+                if (Arrays.stream(inRow).anyMatch(word -> word.length() < 4 && !lowered.contains(word))) {
                     continue;
                 }
                 for (int i = 0; i + inRow.length <= parts.size(); i++) {
@@ -135,6 +131,11 @@ public final class Snippets {
             }
         }
         return merged;
+    }
+
+    /** Whether a term ({@link #terms}' form) is words in a row, which are matched apart: {@code wi fi}. */
+    private static boolean wordsInARow(String term) {
+        return term.indexOf(' ') > 0 && !CjkBigrams.hasCjk(term);
     }
 
     /** The text's words and parts of hyphenated words, lower case. */
@@ -223,7 +224,7 @@ public final class Snippets {
      */
     private static boolean matches(String word, Set<String> terms) {
         String lower = word.toLowerCase(Locale.ROOT);
-        String joined = joined(lower);
+        String joined = lower.replace("-", "");
         for (String term : terms) {
             if (matches(lower, joined, term)) {
                 return true;
@@ -234,11 +235,7 @@ public final class Snippets {
 
     private static boolean matches(String word, String term) {
         String lower = word.toLowerCase(Locale.ROOT);
-        return matches(lower, joined(lower), term);
-    }
-
-    private static String joined(String lower) {
-        return lower.indexOf('-') < 0 ? lower : lower.replace("-", "");
+        return matches(lower, lower.replace("-", ""), term);
     }
 
     // Prefixes compared in place (regionMatches): a search walks every word of ten passages against every term.
