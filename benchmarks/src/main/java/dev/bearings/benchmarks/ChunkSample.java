@@ -5,9 +5,9 @@ import dev.bearings.core.chunk.ChunkPrefix;
 import dev.bearings.core.chunk.Chunker;
 import dev.bearings.core.chunk.ChunkingRules;
 import dev.bearings.core.markdown.MarkdownDocument;
-import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.eval.Corpus;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.parser.commonmark.CommonmarkParser;
+import dev.bearings.testprocess.ProjectData;
 
 import java.io.IOException;
 import java.util.ArrayList;

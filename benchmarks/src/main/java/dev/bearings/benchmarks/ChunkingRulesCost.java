@@ -9,8 +9,8 @@ import dev.bearings.core.plugin.Settings;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.eval.Corpus;
-import dev.bearings.eval.ProjectData;
 import dev.bearings.parser.commonmark.CommonmarkParser;
+import dev.bearings.testprocess.ProjectData;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

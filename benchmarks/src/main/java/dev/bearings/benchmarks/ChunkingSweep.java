@@ -1,27 +1,27 @@
 package dev.bearings.benchmarks;
 
+import dev.bearings.core.chunk.ChunkingRules;
+import dev.bearings.core.embed.Embedder;
+import dev.bearings.core.index.IndexRecipe;
+import dev.bearings.core.plugin.Settings;
+import dev.bearings.core.usecase.SearchNotes;
+import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.eval.EvalDataset;
 import dev.bearings.eval.PersonalNotes;
 import dev.bearings.eval.RememberingEmbedder;
 import dev.bearings.eval.RetrievalEvaluation;
-import dev.bearings.core.chunk.ChunkingRules;
-import dev.bearings.core.index.IndexRecipe;
-import dev.bearings.core.plugin.Settings;
-import dev.bearings.core.embed.Embedder;
-import dev.bearings.core.usecase.SearchNotes;
-import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.source.files.FolderSource;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**

@@ -1,7 +1,7 @@
 package dev.bearings.benchmarks;
 
 import dev.bearings.eval.Corpus;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;

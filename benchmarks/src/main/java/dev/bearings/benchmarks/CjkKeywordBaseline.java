@@ -3,7 +3,7 @@ package dev.bearings.benchmarks;
 import dev.bearings.core.eval.Metrics;
 import dev.bearings.core.note.Note;
 import dev.bearings.eval.EvalDataset;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.cjk.CJKAnalyzer;
 import org.apache.lucene.document.Document;

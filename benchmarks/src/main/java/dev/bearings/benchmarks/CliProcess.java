@@ -1,7 +1,7 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.eval.ProjectData;
 import dev.bearings.testprocess.ChildProcess;
+import dev.bearings.testprocess.ProjectData;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.bearings.benchmarks;
 
 import dev.bearings.eval.Corpus;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 import dev.bearings.testprocess.ServedMcp;
 
 import java.nio.file.Files;
@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 

@@ -10,13 +10,13 @@ import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.eval.EvalDataset;
 import dev.bearings.eval.EvalSuite;
-import dev.bearings.eval.ProjectData;
 import dev.bearings.eval.RememberingEmbedder;
 import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.source.files.FolderSource;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
+import dev.bearings.testprocess.ProjectData;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,8 +79,8 @@ public final class FusionFit {
                 : new RememberingEmbedder(provider, Path.of(cache))) {
             IndexRecipe recipe = NewIndex.recipe(NewIndex.PARSER, NewIndex.RULES, NewIndex.EMBEDDER, settings, embedder);
             CommonmarkParser parser = new CommonmarkParser();
-            for (EvalSuite.Loader loader : EvalSuite.loaders(ProjectData.SHARED, FolderSource::new, parser, maxQueries,
-                    Integer.MAX_VALUE)) {
+            for (EvalSuite.Loader loader : EvalSuite.loaders(ProjectData.SHARED, ProjectData.PERSONAL_NOTES, FolderSource::new,
+                    parser, maxQueries, Integer.MAX_VALUE)) {
                 EvalDataset data = loader.load();
                 for (String store : List.of("sqlite", "lucene")) {
                     var setup = new RetrievalEvaluation.Setup(store, store.equals("sqlite")

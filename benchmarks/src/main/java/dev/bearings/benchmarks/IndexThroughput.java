@@ -3,9 +3,8 @@ package dev.bearings.benchmarks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.eval.Corpus;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.bearings.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 import dev.bearings.testprocess.ServedMcp;
 
 import java.io.IOException;

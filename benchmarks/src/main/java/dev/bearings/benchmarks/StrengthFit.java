@@ -11,13 +11,13 @@ import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
 import dev.bearings.embedding.support.EmbedderSettings;
 import dev.bearings.eval.EvalDataset;
 import dev.bearings.eval.PersonalNotes;
-import dev.bearings.eval.ProjectData;
 import dev.bearings.eval.RememberingEmbedder;
 import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.source.files.FolderSource;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
+import dev.bearings.testprocess.ProjectData;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

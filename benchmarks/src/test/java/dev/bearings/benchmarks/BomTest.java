@@ -1,6 +1,6 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

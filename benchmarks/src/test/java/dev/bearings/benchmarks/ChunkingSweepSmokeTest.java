@@ -1,8 +1,7 @@
 package dev.bearings.benchmarks;
 
-import dev.bearings.eval.Corpus;
-import dev.bearings.eval.ProjectData;
 import dev.bearings.testkit.Prerequisite;
+import dev.bearings.testprocess.ProjectData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,7 +2,7 @@ package dev.bearings.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

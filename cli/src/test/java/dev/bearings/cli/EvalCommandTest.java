@@ -4,16 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bearings.eval.PersonalNotes;
 import dev.bearings.eval.RetrievalEvaluation;
-import dev.bearings.eval.ProjectData;
 import dev.bearings.testkit.Prerequisite;
-import dev.bearings.testprocess.ChildProcess;
+import dev.bearings.testprocess.ProjectData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -76,12 +73,15 @@ class EvalCommandTest {
     }
 
     @Test
-    void theSuiteNamesTheSharedDatasetItMisses(@TempDir Path root) throws Exception {
+    void theSuiteNamesTheDatasetItMissesAndTheFlagThatGivesIt(@TempDir Path root) throws Exception {
         Path empty = Files.createDirectories(root.resolve("data"));
-        ChildProcess run = ChildProcess.run(CliRun.command(List.of("-Dbearings.data=" + empty), "eval", "--suite"),
-                root.resolve("logs"), Duration.ofMinutes(2));
-        assertThat(run.exitCode(Duration.ofMinutes(2))).as(run.err()).isEqualTo(2);
-        assertThat(run.err()).contains("--suite: the suite needs " + empty.resolve("beir-scifact") + ", which is missing");
+        CliRun run = CliRun.of("eval", "--suite", "--data", empty.toString());
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).contains("--suite: the suite needs " + empty.resolve("beir-scifact") + ", which is missing (--data DIR");
+
+        CliRun alone = CliRun.of("eval", "--personal", ProjectData.PERSONAL_NOTES.toString(), "--data", empty.toString());
+        assertThat(alone.exitCode()).isEqualTo(2);
+        assertThat(alone.err()).contains("--data goes with --suite");
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.bearings.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bearings.eval.ProjectData;
+import dev.bearings.testprocess.ProjectData;
 import dev.bearings.testprocess.ServedMcp;
 
 import java.io.BufferedReader;

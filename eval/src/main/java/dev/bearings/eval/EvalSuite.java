@@ -35,17 +35,17 @@ public final class EvalSuite {
     }
 
     /**
-     * The suite's datasets, with at most {@code maxQueries} queries each and, in the BEIR sets, at most
+     * The suite's datasets, from the shared data folder {@code shared} and the project's own personal-notes set
+     * {@code projectSet}, with at most {@code maxQueries} queries each and, in the BEIR sets, at most
      * {@code distractors} documents no query judges.
      *
-     * @throws IOException naming the first shared dataset that is missing
+     * @throws IOException naming the first dataset that is missing
      */
-    public static List<Loader> loaders(Path shared, FolderSources folders, MarkdownParser parser, int maxQueries,
+    public static List<Loader> loaders(Path shared, Path projectSet, FolderSources folders, MarkdownParser parser, int maxQueries,
                                        int distractors) throws IOException {
         for (String name : SHARED) {
             if (!Files.isDirectory(shared.resolve(name))) {
-                throw new IOException("the suite needs " + shared.resolve(name) + ", which is missing (set -Dbearings.data=DIR "
-                        + "to the shared data folder)");
+                throw new IOException("the suite needs " + shared.resolve(name) + ", which is missing");
             }
         }
         List<Loader> loaders = new ArrayList<>();
@@ -54,7 +54,7 @@ public final class EvalSuite {
             loaders.add(beir.equals("obliqa-dev") ? () -> EvalDataset.obliqa(dir, maxQueries)
                     : () -> EvalDataset.beir(dir, "test", maxQueries, distractors));
         }
-        loaders.addAll(personal(ProjectData.PERSONAL_NOTES, folders, parser, maxQueries));
+        loaders.addAll(personal(projectSet, folders, parser, maxQueries));
         loaders.addAll(personal(shared.resolve("personal-notes-b"), folders, parser, maxQueries));
         return loaders;
     }

@@ -12,10 +12,14 @@ import dev.bearings.source.files.FolderSource;
 import dev.bearings.store.lucene.LuceneIndexProvider;
 import dev.bearings.store.sqlite.SqliteIndexProvider;
 import dev.bearings.testkit.Prerequisite;
+import dev.bearings.testprocess.ProjectData;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +27,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A small slice of the real suite, as {@code bearings eval --suite --queries 4 --distractors 12 --store sqlite,lucene}
@@ -34,6 +39,13 @@ class EvalSuiteTest {
     private static final int DISTRACTORS = 12;
 
     @Test
+    void theProjectsOwnSetIsTheOneItIsGiven(@TempDir Path notASet) {
+        Prerequisite.requireFile(ProjectData.SHARED.resolve("beir-scifact/queries.jsonl"));
+        assertThatThrownBy(() -> EvalSuite.loaders(ProjectData.SHARED, notASet, FolderSource::new, new CommonmarkParser(), 1, 1))
+                .isInstanceOf(IOException.class).hasMessage(notASet + " is not a personal-notes set: it has no questions.jsonl");
+    }
+
+    @Test
     void aSliceOfTheSuiteScoresEveryDatasetInEveryModeAndReportsTheMargins() throws Exception {
         for (String dataset : List.of("beir-scifact/queries.jsonl", "obliqa-dev/passages.jsonl", "beir-arguana/queries.jsonl",
                 "jsquad-ja/queries.jsonl", "personal-notes-b/questions.jsonl")) {
@@ -43,7 +55,8 @@ class EvalSuiteTest {
         List<RetrievalEvaluation.Row> rows = new ArrayList<>();
         try (RememberingEmbedder embedder = new RememberingEmbedder(new OnnxEmbedderProvider().create(Settings.NONE))) {
             IndexRecipe recipe = NewIndex.recipe(NewIndex.PARSER, NewIndex.RULES, NewIndex.EMBEDDER, Map.of(), embedder);
-            for (EvalSuite.Loader loader : EvalSuite.loaders(ProjectData.SHARED, FolderSource::new, parser, QUERIES, DISTRACTORS)) {
+            for (EvalSuite.Loader loader : EvalSuite.loaders(ProjectData.SHARED, ProjectData.PERSONAL_NOTES, FolderSource::new, parser,
+                    QUERIES, DISTRACTORS)) {
                 EvalDataset data = loader.load();
                 for (String store : List.of("sqlite", "lucene")) {
                     ChunkIndexStore made = store.equals("sqlite") ? new SqliteIndexProvider().create(Settings.NONE)

@@ -3,6 +3,7 @@ package dev.bearings.eval;
 import dev.bearings.core.note.Note;
 import dev.bearings.parser.commonmark.CommonmarkParser;
 import dev.bearings.source.files.FolderSource;
+import dev.bearings.testprocess.ProjectData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

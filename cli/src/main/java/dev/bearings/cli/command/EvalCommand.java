@@ -15,7 +15,6 @@ import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.eval.EvalDataset;
 import dev.bearings.eval.EvalSuite;
 import dev.bearings.eval.PersonalNotes;
-import dev.bearings.eval.ProjectData;
 import dev.bearings.eval.RememberingEmbedder;
 import dev.bearings.eval.RetrievalEvaluation;
 import dev.bearings.eval.SuiteReport;
@@ -64,9 +63,18 @@ public final class EvalCommand implements Callable<Integer> {
         Path personal;
 
         @Option(names = "--suite", description = "Every dataset: SciFact, ObliQA dev, ArguAna, JSQuAD and personal-notes-b from the "
-                + "shared data folder (../shared/data, or -Dbearings.data=DIR), and the project's personal-notes set.")
+                + "shared data folder (--data), and the project's own personal-notes set (--project-set).")
         boolean suite;
     }
+
+    // Relative to where the command runs: the project's folder, as the benchmarks' commands are written.
+    @Option(names = "--data", paramLabel = "DIR", defaultValue = "../shared/data", description = "With --suite: the shared data "
+            + "folder, which holds the suite's datasets by name (default: ../shared/data).")
+    private Path data;
+
+    @Option(names = "--project-set", paramLabel = "DIR", defaultValue = "eval/personal-notes", description = "With --suite: the "
+            + "project's own personal-notes set (default: eval/personal-notes).")
+    private Path projectSet;
 
     @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test", description = "BEIR qrels split (default: test).")
     private String split;
@@ -116,6 +124,11 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        for (String suiteOnly : List.of("--data", "--project-set")) {
+            if (!dataset.suite && spec.commandLine().getParseResult().hasMatchedOption(suiteOnly)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), suiteOnly + " goes with --suite");
+            }
+        }
         List<SearchNotes.Mode> modes = modes();
         List<Fusion> fusions = fusions();
         // Made once, before the model loads: a bad name or setting is said at once.
@@ -163,18 +176,19 @@ public final class EvalCommand implements Callable<Integer> {
                 notices.add(checksumNotice(dataset.personal));
                 loaders.addAll(EvalSuite.personal(dataset.personal, folders, parser, maxQueries));
             } else {
-                loaders.addAll(EvalSuite.loaders(ProjectData.SHARED, folders, parser, maxQueries, distractors));
-                notices.add(checksumNotice(ProjectData.PERSONAL_NOTES));
-                notices.add(checksumNotice(ProjectData.SHARED.resolve("personal-notes-b")));
+                loaders.addAll(EvalSuite.loaders(data, projectSet, folders, parser, maxQueries, distractors));
+                notices.add(checksumNotice(projectSet));
+                notices.add(checksumNotice(data.resolve("personal-notes-b")));
             }
         } catch (IOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), (dataset.suite ? "--suite: " : "") + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), dataset.suite ? "--suite: " + e.getMessage()
+                    + " (--data DIR gives the shared data folder, --project-set DIR the project's own set)" : e.getMessage());
         }
         return loaders;
     }
 
-    private static String checksumNotice(Path dir) throws IOException {
-        return PersonalNotes.notice(dir, ProjectData.PERSONAL_NOTES);
+    private String checksumNotice(Path dir) throws IOException {
+        return PersonalNotes.notice(dir, projectSet);
     }
 
     private List<SearchNotes.Mode> modes() {

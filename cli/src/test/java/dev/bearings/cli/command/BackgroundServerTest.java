@@ -39,7 +39,7 @@ class BackgroundServerTest {
     @Test
     void theServerRunsTheBearingsCommandWithTheLaunchersServerOptions() throws Exception {
         assertThat(BackgroundServer.MAIN).isEqualTo(Bearings.class.getName());
-        String launcher = java.nio.file.Files.readString(dev.bearings.eval.ProjectData.ROOT.resolve("bearings"));
+        String launcher = java.nio.file.Files.readString(dev.bearings.testprocess.ProjectData.ROOT.resolve("bearings"));
         assertThat(launcher).as("the launcher gives bearings mcp the same JVM options")
                 .contains("    mcp)\n        jvm_opts=\"" + String.join(" ", BackgroundServer.JVM_OPTIONS) + "\"\n")
                 .contains("[ \"$system\" = Linux ] && jvm_opts=\"$jvm_opts " + String.join(" ", BackgroundServer.LINUX_JVM_OPTIONS) + "\"");

@@ -1,4 +1,4 @@
-package dev.bearings.eval;
+package dev.bearings.testprocess;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
