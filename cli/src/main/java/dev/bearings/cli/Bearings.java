@@ -49,6 +49,9 @@ public final class Bearings implements Runnable {
         // DJL looks for a GPU and says so when there is none: Bearings runs on the CPU by design.
         System.setProperty("org.slf4j.simpleLogger.log.ai.djl.util.cuda", "error");
         System.setProperty("org.slf4j.simpleLogger.log.ai.djl.onnxruntime.engine.OrtEngine", "error");
+        // A rule of a .bearingsignore that JGit cannot read is said by the folder source, naming the file and line;
+        // JGit's own log of it is a stack trace.
+        System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jgit", "off");
         int exit;
         try {
             exit = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);

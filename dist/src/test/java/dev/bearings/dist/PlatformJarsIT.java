@@ -89,8 +89,14 @@ class PlatformJarsIT {
         Path notes = Files.createDirectories(work.resolve("notes"));
         Files.writeString(notes.resolve("vpn.md"), "# VPN\n\nWireGuard listens on UDP port 51820.\n");
         Files.writeString(notes.resolve("bread.md"), "# Sourdough\n\nFeed the starter the night before.\n");
+        // Ignore rules, a bad one among them: the jar carries the part of JGit that reads them, its messages too.
+        Files.createDirectories(notes.resolve("drafts"));
+        Files.writeString(notes.resolve("drafts/old-vpn.md"), "# Old VPN\n\nThe VPN used to listen on UDP port 1194.\n");
+        Files.writeString(notes.resolve(".bearingsignore"), "drafts/\n[\n");
         Path index = work.resolve("index");
-        run(work, jar, "index", "--folder", notes.toString(), "--index", index.toString());
+        String indexed = run(work, jar, "index", "--folder", notes.toString(), "--index", index.toString(), "--exclude", "*.tmp.md");
+        assertThat(indexed + Files.readString(work.resolve("err.txt"))).contains("2 notes added")
+                .contains(".bearingsignore line 2: '[' is not a pattern").doesNotContain("Exception");
         assertThat(run(work, jar, "search", "which port does the VPN use", "--index", index.toString(), "--limit", "1"))
                 .contains("vpn.md").contains("51820").doesNotContain("bread.md");
     }

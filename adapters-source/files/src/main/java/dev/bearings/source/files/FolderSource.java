@@ -384,7 +384,9 @@ public final class FolderSource implements NoteSource {
     /** The rules as they are now: the folder's own file may have changed since the last listing. */
     private IgnoreRules rules() {
         try {
-            return IgnoreRules.of(root, excludes);
+            IgnoreRules rules = IgnoreRules.of(root, excludes);
+            rules.unreadable().forEach(this::skip);
+            return rules;
         } catch (IOException unreadable) {
             // A rules file that cannot be read leaves nothing out; said once per listing.
             skip(IgnoreRules.FILE + " cannot be read (" + dev.bearings.core.source.Failure.of(unreadable) + ")");

@@ -1,5 +1,6 @@
 package dev.bearings.source.files;
 
+import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteFingerprint;
 import dev.bearings.core.source.Watched;
 import org.junit.jupiter.api.Test;
@@ -8,8 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A folder source leaves out what its .bearingsignore and its excludes say, in gitignore's syntax, as git
@@ -36,5 +39,27 @@ class IgnoreRulesTest {
         assertThat(watched.skipped().test(root.resolve("deep/templates"))).as("a folder left out is not watched").isTrue();
         assertThat(watched.skipped().test(root.resolve(".obsidian"))).as("nor a hidden one").isTrue();
         assertThat(watched.skipped().test(root.resolve("notes"))).isFalse();
+    }
+
+    @Test
+    void aLineOfTheFileThatIsNoPatternIsSaidByItsNumberAndTheOthersStillHold(@TempDir Path root) throws Exception {
+        for (String note : List.of("keep.md", "drafts/old.md", "a[b.md")) {
+            Files.createDirectories(root.resolve(note).getParent());
+            Files.writeString(root.resolve(note), "# Note\n\ntext\n");
+        }
+        Files.writeString(root.resolve(IgnoreRules.FILE), "# a comment\n\n!\ndrafts/\na[b\n");
+        FolderSource source = new FolderSource(root, List.of());
+        assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("a[b.md", "keep.md");
+        assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 1),
+                Map.entry(".bearingsignore line 5: 'a[b' is not a pattern in gitignore's syntax, so it leaves nothing out", 1));
+    }
+
+    @Test
+    void anExcludeThatIsNoPatternIsRefusedWhenTheSourceIsMade(@TempDir Path root) {
+        assertThatThrownBy(() -> new FolderSourceProvider().create(Settings.of(Map.of("path", root.toString(), "exclude", "drafts/\na[b"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("note source 'folder': exclude: 'a[b' is not a pattern in gitignore's syntax");
+        assertThat(new FolderSourceProvider().create(Settings.of(Map.of("path", root.toString(), "exclude", "drafts/\n# a comment\n!"))))
+                .isNotNull();
     }
 }
