@@ -1,5 +1,6 @@
 package dev.bearings.benchmarks;
 
+import dev.bearings.app.json.SearchHitJson;
 import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
@@ -30,8 +31,9 @@ import java.util.concurrent.TimeUnit;
  * index, fuse, take 10 passages. {@code mode=embedOnly} embeds the query and nothing else: the
  * baseline every mode pays; {@code mode=fuseOnly} is the index's fusion alone, on each query's candidate
  * lists fetched beforehand: what hybrid search adds to the two lists; {@code mode=showOnly} is what showing
- * each of a hybrid search's 10 passages found beforehand costs (its snippet and the heading path of the section
- * holding the query's words), as the command line, the page and the MCP server show them. Sample mode, so JMH prints p50 and p99. The indexes ({@link LargeIndex})
+ * each of a hybrid search's 10 passages found beforehand costs (its snippet, the heading path of the section
+ * holding the query's words, the sections it holds and its link), as the page and the MCP server show them
+ * ({@link SearchHitJson}). Sample mode, so JMH prints p50 and p99. The indexes ({@link LargeIndex})
  * are built on the first run and kept under {@code target/bench-indexes}.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar SearchLatencyBenchmark}
@@ -66,7 +68,7 @@ public class SearchLatencyBenchmark {
     private SearchNotes search;
     private Fusion fusion;
     private final List<SearchNotes.Candidates> candidates = new ArrayList<>();
-    private final List<List<SearchNotes.Hit>> found = new ArrayList<>();
+    private final List<SearchNotes.Results> found = new ArrayList<>();
     private int next;
 
     @Setup
@@ -82,7 +84,7 @@ public class SearchLatencyBenchmark {
         }
         if (mode.equals("showOnly")) {
             for (String query : QUERIES) {
-                found.add(search.search(index, request(query, SearchNotes.Mode.HYBRID)).ranked());
+                found.add(search.search(index, request(query, SearchNotes.Mode.HYBRID)));
             }
         }
     }
@@ -109,10 +111,9 @@ public class SearchLatencyBenchmark {
             return fusion.fuse(asked, lists.vector(), lists.keyword());
         }
         if (mode.equals("showOnly")) {
-            List<String> shown = new ArrayList<>();
-            for (SearchNotes.Hit hit : found.get(at)) {
-                shown.add(hit.headingPath());
-                shown.add(hit.snippet());
+            List<SearchHitJson> shown = new ArrayList<>();
+            for (SearchNotes.Hit hit : found.get(at).ranked()) {
+                shown.add(SearchHitJson.of(hit, found.get(at).weights()));
             }
             return shown;
         }

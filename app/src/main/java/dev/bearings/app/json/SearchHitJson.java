@@ -1,6 +1,7 @@
 package dev.bearings.app.json;
 
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.PassageSections;
 import dev.bearings.core.usecase.SearchNotes;
 
 import java.util.List;
@@ -34,12 +35,15 @@ public record SearchHitJson(String title, String noteId, String source, String h
     public static SearchHitJson of(SearchNotes.Hit hit, Fusion.Weights weights) {
         var chunk = hit.chunk();
         var note = chunk.note();
-        return new SearchHitJson(note.title(), note.id(), note.source(), hit.headingPath(), hit.sections().distinctPaths(),
+        // Made once: reading a passage's sections is most of what showing it costs but for its snippet.
+        PassageSections sections = hit.sections();
+        String headingPath = hit.headingPath(sections);
+        return new SearchHitJson(note.title(), note.id(), note.source(), headingPath, sections.distinctPaths(),
                 chunk.startLine(),
                 chunk.endLine(), hit.snippet(), chunk.text(), hit.score(),
                 Double.isNaN(hit.similarity()) ? null : Math.round(hit.similarity() * 10_000) / 10_000.0, hit.strength().label(),
                 hit.vectorRank().isPresent() ? hit.vectorRank().getAsInt() : null,
                 hit.keywordRank().isPresent() ? hit.keywordRank().getAsInt() : null, Weights.of(weights),
-                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), hit.link(), chunk.attachment().isEmpty() ? null : chunk.attachment());
+                List.copyOf(new TreeSet<>(note.tags())), note.modified().toString(), hit.link(headingPath), chunk.attachment().isEmpty() ? null : chunk.attachment());
     }
 }

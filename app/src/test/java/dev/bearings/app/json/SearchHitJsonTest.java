@@ -34,7 +34,21 @@ class SearchHitJsonTest {
         assertThat(json.headingPath()).isEqualTo("# Home VPN > ## Router");
         assertThat(json.headings()).containsExactly("# Home VPN > ## Router");
         assertThat(json.snippet()).contains("**WireGuard**");
-        assertThat(json.link()).isEqualTo(hit.link());
+        assertThat(json.link()).isEqualTo("file:///notes/vpn.md");
+    }
+
+    @Test
+    void aBearPassagesLinkOpensTheSectionThatHoldsTheQuerysWords() {
+        IndexedNote bear = new IndexedNote("bear", "ABC-1", "v1", "Home VPN", Set.of(), Instant.parse("2026-03-01T10:00:00Z"),
+                "bear://x-callback-url/open-note?id=ABC-1");
+        StoredChunk chunk = new StoredChunk(bear, 0, "# Home VPN", 1, 9,
+                "# Home VPN\n\nNotes on the tunnel.\n\n## Router setup\n\nWireGuard listens on 51820.", "");
+        SearchNotes.Hit hit = new SearchNotes.Hit(chunk, 1.0, OptionalInt.of(1), OptionalInt.empty(), 0.8,
+                MatchStrength.Level.STRONG, Set.of("wireguard"));
+        SearchHitJson json = SearchHitJson.of(hit, Fusion.Weights.KEYWORD_ONLY);
+        assertThat(json.headingPath()).isEqualTo("# Home VPN > ## Router setup");
+        assertThat(json.headings()).containsExactly("# Home VPN", "# Home VPN > ## Router setup");
+        assertThat(json.link()).isEqualTo("bear://x-callback-url/open-note?id=ABC-1&header=Router%20setup");
     }
 
     @Test

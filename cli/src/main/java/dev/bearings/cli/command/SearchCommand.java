@@ -352,7 +352,8 @@ public final class SearchCommand implements Callable<Integer> {
                 String why = (hit.vectorRank().isPresent() ? "vector #" + hit.vectorRank().getAsInt() : "")
                         + (hit.vectorRank().isPresent() && hit.keywordRank().isPresent() ? ", " : "")
                         + (hit.keywordRank().isPresent() ? "keyword #" + hit.keywordRank().getAsInt() : "");
-                String heading = Visible.of(hit.headingPath());
+                String headingPath = hit.headingPath();
+                String heading = Visible.of(headingPath);
                 // The text of an attachment (Bear's OCR of a PDF or an image) is found by its name, not by a line of the note.
                 String where = !hit.chunk().attachment().isEmpty() ? "attachment " + Visible.of(hit.chunk().attachment())
                         : String.format(Locale.ROOT, "%s  lines %d-%d", heading.isEmpty() ? "(top)" : heading, hit.chunk().startLine(),
@@ -361,7 +362,7 @@ public final class SearchCommand implements Callable<Integer> {
                         .forEach(out::println);
                 fitted.lines(INDENT, INDENT, highlights.snippet(Visible.of(hit.snippet()))).forEach(out::println);
                 // Whole, however wide: a terminal opens a link only when it is on one line.
-                out.println(INDENT + Visible.of(hit.link()));
+                out.println(INDENT + Visible.of(hit.link(headingPath)));
             }
         }
         // How it was searched, not a result: said on stderr with the other notes about the search.

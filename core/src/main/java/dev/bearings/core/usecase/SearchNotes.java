@@ -117,7 +117,12 @@ public final class SearchNotes {
 
         /** The heading path of the section in the passage that holds the query's words ({@link PassageSections}). */
         public String headingPath() {
-            return sections().label(queryTerms);
+            return headingPath(sections());
+        }
+
+        /** The same, of the passage's sections already made: what shows both makes them once. */
+        public String headingPath(PassageSections sections) {
+            return sections.label(queryTerms);
         }
 
         /** The sections the passage holds, small ones merged into it included. */
@@ -125,9 +130,9 @@ public final class SearchNotes {
             return PassageSections.of(chunk.headingPath(), chunk.text());
         }
 
-        /** A link that opens the passage: Bear's deep link goes to the heading of {@link #headingPath}. */
-        public String link() {
-            return ChunkLinks.of(chunk.note().link(), headingPath());
+        /** A link that opens the passage at {@code headingPath} ({@link #headingPath}): Bear's deep link goes to that heading. */
+        public String link(String headingPath) {
+            return ChunkLinks.of(chunk.note().link(), headingPath);
         }
     }
 
