@@ -25,7 +25,6 @@ import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
 import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.PrefixQuery;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
@@ -180,7 +179,7 @@ final class LuceneDocuments {
     }
 
     static List<RankedChunk> nearest(IndexSearcher searcher, float[] query, int limit, SearchFilter filter) throws IOException {
-        TopDocs top = searcher.search(new KnnFloatVectorQuery(VECTOR, query, limit, filter(filter).orElse(null)), limit);
+        TopDocs top = searcher.search(new SegmentwiseKnnQuery(VECTOR, query, limit, filter(filter).orElse(null)), limit);
         List<RankedChunk> hits = new ArrayList<>();
         StoredFields stored = searcher.storedFields();
         for (ScoreDoc hit : top.scoreDocs) {
