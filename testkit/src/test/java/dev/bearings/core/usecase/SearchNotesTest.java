@@ -341,9 +341,9 @@ class SearchNotesTest {
         SearchNotes.Hit vpn = search("udp port", 1, SearchNotes.Mode.KEYWORD).ranked().get(0);
         assertThat(vpn.snippet()).isEqualTo("wireguard tunnel listens on **udp** **port** 51820");
         assertThat(vpn.queryTerms()).startsWith("udp").contains("port", "udpport");
-        assertThat(vpn.link()).isEqualTo("bear://x-callback-url/open-note?id=vpn&header=Part%200");
+        assertThat(vpn.link(vpn.headingPath())).isEqualTo("bear://x-callback-url/open-note?id=vpn&header=Part%200");
         SearchNotes.Hit office = search("portal", 1, SearchNotes.Mode.KEYWORD).ranked().get(0);
-        assertThat(office.link()).isEqualTo("file:///n/office.md");
+        assertThat(office.link(office.headingPath())).isEqualTo("file:///n/office.md");
     }
 
     @Test
