@@ -82,6 +82,19 @@ class EvalCommandTest {
         CliRun alone = CliRun.of("eval", "--personal", ProjectData.PERSONAL_NOTES.toString(), "--data", empty.toString());
         assertThat(alone.exitCode()).isEqualTo(2);
         assertThat(alone.err()).contains("--data goes with --suite");
+        CliRun beir = CliRun.of("eval", "--beir", empty.toString(), "--project-set", empty.toString());
+        assertThat(beir.exitCode()).isEqualTo(2);
+        assertThat(beir.err()).contains("--project-set goes with --suite or --personal");
+    }
+
+    @Test
+    void aPersonalSetGivenAsTheProjectsOwnIsSaidToDifferFromTheFrozenOne(@TempDir Path root) throws Exception {
+        Path set = personalSet(root);
+        CliRun run = CliRun.of("eval", "--personal", set.toString(), "--project-set", set.toString(), "--store", "sqlite",
+                "--mode", "keyword");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("personal-notes set " + set + ": sha256 " + PersonalNotes.checksum(set)
+                + " (CHANGED from the frozen set " + PersonalNotes.FROZEN_CHECKSUM + ")");
     }
 
     @Test

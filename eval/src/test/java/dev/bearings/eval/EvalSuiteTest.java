@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,9 +40,13 @@ class EvalSuiteTest {
     private static final int DISTRACTORS = 12;
 
     @Test
-    void theProjectsOwnSetIsTheOneItIsGiven(@TempDir Path notASet) {
-        Prerequisite.requireFile(ProjectData.SHARED.resolve("beir-scifact/queries.jsonl"));
-        assertThatThrownBy(() -> EvalSuite.loaders(ProjectData.SHARED, notASet, FolderSource::new, new CommonmarkParser(), 1, 1))
+    void theProjectsOwnSetIsTheOneItIsGiven(@TempDir Path root) throws IOException {
+        Path shared = root.resolve("data");
+        for (String dataset : EvalSuite.SHARED) {
+            Files.createDirectories(shared.resolve(dataset));
+        }
+        Path notASet = Files.createDirectories(root.resolve("not-a-set"));
+        assertThatThrownBy(() -> EvalSuite.loaders(shared, notASet, FolderSource::new, new CommonmarkParser(), 1, 1))
                 .isInstanceOf(IOException.class).hasMessage(notASet + " is not a personal-notes set: it has no questions.jsonl");
     }
 

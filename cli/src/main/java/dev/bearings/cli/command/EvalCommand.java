@@ -72,8 +72,9 @@ public final class EvalCommand implements Callable<Integer> {
             + "folder, which holds the suite's datasets by name (default: ../shared/data).")
     private Path data;
 
-    @Option(names = "--project-set", paramLabel = "DIR", defaultValue = "eval/personal-notes", description = "With --suite: the "
-            + "project's own personal-notes set (default: eval/personal-notes).")
+    @Option(names = "--project-set", paramLabel = "DIR", defaultValue = "eval/personal-notes", description = "With --suite or "
+            + "--personal: the project's own personal-notes set, measured with the suite, and the one a changed set is "
+            + "said to differ from (default: eval/personal-notes).")
     private Path projectSet;
 
     @Option(names = "--split", paramLabel = "SPLIT", defaultValue = "test", description = "BEIR qrels split (default: test).")
@@ -124,10 +125,12 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        for (String suiteOnly : List.of("--data", "--project-set")) {
-            if (!dataset.suite && spec.commandLine().getParseResult().hasMatchedOption(suiteOnly)) {
-                throw new CommandLine.ParameterException(spec.commandLine(), suiteOnly + " goes with --suite");
-            }
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (!dataset.suite && given.hasMatchedOption("--data")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--data goes with --suite");
+        }
+        if (!dataset.suite && dataset.personal == null && given.hasMatchedOption("--project-set")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--project-set goes with --suite or --personal");
         }
         List<SearchNotes.Mode> modes = modes();
         List<Fusion> fusions = fusions();

@@ -99,6 +99,8 @@ public final class FolderSource implements NoteSource {
         skipped.clear();
         passedOver.clear();
         rules = rules();
+        // Said once per listing: what the rules could not take leaves nothing out.
+        rules.problems().forEach(this::skip);
         List<NoteFingerprint> notes = new ArrayList<>();
         try (OpenFolder top = beneath.openRoot()) {
             walk(top, "", new ArrayList<>(List.of(top.key())), notes);
@@ -383,15 +385,7 @@ public final class FolderSource implements NoteSource {
 
     /** The rules as they are now: the folder's own file may have changed since the last listing. */
     private IgnoreRules rules() {
-        try {
-            IgnoreRules rules = IgnoreRules.of(root, excludes);
-            rules.unreadable().forEach(this::skip);
-            return rules;
-        } catch (IOException unreadable) {
-            // A rules file that cannot be read leaves nothing out; said once per listing.
-            skip(IgnoreRules.FILE + " cannot be read (" + dev.bearings.core.source.Failure.of(unreadable) + ")");
-            return IgnoreRules.of(excludes);
-        }
+        return IgnoreRules.of(root, excludes);
     }
 
     /** A hidden file or folder ({@code .git}, {@code .obsidian}, {@code .trash}): never a note, never read. */

@@ -6,7 +6,6 @@ import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteSource;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
 
 /** Offers a folder of Markdown as the note source named {@code folder}: {@code path=DIR}. */
@@ -31,13 +30,6 @@ public final class FolderSourceProvider implements NoteSourceProvider {
     @Override
     public NoteSource create(Settings settings) {
         SettingValues values = new SettingValues("note source 'folder'", settings);
-        List<String> excludes = IgnoreRules.patterns(settings.asMap().get("exclude"));
-        try {
-            // Read now: a pattern that is none is refused when the source is made, not found at its first listing.
-            IgnoreRules.of(excludes);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("note source 'folder': " + e.getMessage(), e);
-        }
-        return new FolderSource(Path.of(values.required("path", "DIR")), excludes);
+        return new FolderSource(Path.of(values.required("path", "DIR")), IgnoreRules.patterns(settings.asMap().get("exclude")));
     }
 }

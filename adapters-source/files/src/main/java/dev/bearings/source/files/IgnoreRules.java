@@ -1,5 +1,6 @@
 package dev.bearings.source.files;
 
+import dev.bearings.core.source.Failure;
 import org.eclipse.jgit.ignore.FastIgnoreRule;
 import org.eclipse.jgit.ignore.IgnoreNode;
 
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What a folder source leaves out, in gitignore's syntax (JGit reads it, as git does): the patterns of a
@@ -30,74 +30,71 @@ final class IgnoreRules {
     static final IgnoreRules NONE = new IgnoreRules(new IgnoreNode(), List.of());
 
     private final IgnoreNode node;
-    private final List<String> unreadable;
+    private final List<String> problems;
 
-    private IgnoreRules(IgnoreNode node, List<String> unreadable) {
+    private IgnoreRules(IgnoreNode node, List<String> problems) {
         this.node = node;
-        this.unreadable = List.copyOf(unreadable);
+        this.problems = List.copyOf(problems);
     }
 
     /**
      * The rules of the folder {@code root}: its {@value #FILE} (read as a file of its own, never through a link),
-     * then {@code given}, one pattern each. A line of the file that is no pattern leaves nothing out, and is said
-     * ({@link #unreadable()}).
+     * then {@code given}, one pattern each. A file that cannot be read, and a line or a pattern that is none, leave
+     * nothing out, and are said ({@link #problems()}).
      */
-    static IgnoreRules of(Path root, List<String> given) throws IOException {
+    static IgnoreRules of(Path root, List<String> given) {
         List<FastIgnoreRule> rules = new ArrayList<>();
-        List<String> unreadable = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
         Path file = root.resolve(FILE);
         if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            List<String> lines;
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                    Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), StandardCharsets.UTF_8))) {
-                lines = in.lines().toList();
-            }
-            for (int i = 0; i < lines.size(); i++) {
-                Optional<FastIgnoreRule> rule = rule(lines.get(i));
-                if (rule.isPresent() && rule.get().isEmpty()) {
-                    unreadable.add(FILE + " line " + (i + 1) + ": " + notAPattern(lines.get(i)) + ", so it leaves nothing out");
-                } else {
-                    rule.ifPresent(rules::add);
+            try {
+                List<String> lines = lines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    rule(lines.get(i), FILE + " line " + (i + 1), rules, problems);
                 }
+            } catch (IOException unreadable) {
+                problems.add(FILE + " cannot be read (" + Failure.of(unreadable) + ")");
             }
         }
-        rules.addAll(of(given).node.getRules());
-        return new IgnoreRules(new IgnoreNode(rules), unreadable);
+        for (String pattern : given) {
+            rule(pattern.strip(), "exclude", rules, problems);
+        }
+        return new IgnoreRules(new IgnoreNode(rules), problems);
+    }
+
+    private static List<String> lines(Path file) throws IOException {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), StandardCharsets.UTF_8))) {
+            List<String> lines = new ArrayList<>(in.lines().toList());
+            // A byte order mark, as some Windows editors write one, is not part of the first pattern (git skips it too).
+            if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
+                lines.set(0, lines.get(0).substring(1));
+            }
+            return lines;
+        }
     }
 
     /**
-     * The rules given alone, without the folder's file.
-     *
-     * @throws IllegalArgumentException naming a pattern that is none
+     * Adds the rule of {@code line}, if it is one; a line git reads as none (blank, a comment, a lone "/" or "!")
+     * is skipped, and a pattern JGit cannot read is said as a problem of {@code where}.
      */
-    static IgnoreRules of(List<String> given) {
-        List<FastIgnoreRule> rules = new ArrayList<>();
-        for (String pattern : given) {
-            Optional<FastIgnoreRule> rule = rule(pattern.strip());
-            if (rule.isPresent() && rule.get().isEmpty()) {
-                throw new IllegalArgumentException("exclude: " + notAPattern(pattern.strip()));
-            }
-            rule.ifPresent(rules::add);
-        }
-        return new IgnoreRules(new IgnoreNode(rules), List.of());
-    }
-
-    /** A line's rule, none for what git reads as no rule: a blank line, a comment, a lone "/" or "!". */
-    private static Optional<FastIgnoreRule> rule(String line) {
+    private static void rule(String line, String where, List<FastIgnoreRule> rules, List<String> problems) {
         if (line.isBlank() || line.startsWith("#") || line.equals("/") || line.equals("!")) {
-            return Optional.empty();
+            return;
         }
-        // Any other rule that never matches is one JGit could not read (a '[' without its ']', a '\' at the end).
-        return Optional.of(new FastIgnoreRule(line));
+        FastIgnoreRule rule = new FastIgnoreRule(line);
+        // JGit refuses a pattern only for a bracket expression it cannot read ('[' without its ']', [[.a.]]): it
+        // then matches nothing. Other rules that match nothing ("//", "!/") it drops without a word, as git does.
+        if (rule.isEmpty() && line.contains("[")) {
+            problems.add(where + ": '" + line + "' is not a pattern in gitignore's syntax, so it leaves nothing out");
+        } else if (!rule.isEmpty()) {
+            rules.add(rule);
+        }
     }
 
-    private static String notAPattern(String line) {
-        return "'" + line + "' is not a pattern in gitignore's syntax";
-    }
-
-    /** What the folder's file holds that is no pattern: a sentence for each line. */
-    List<String> unreadable() {
-        return unreadable;
+    /** What the rules could not take, a sentence each: a file that cannot be read, a pattern that is none. */
+    List<String> problems() {
+        return problems;
     }
 
     /** Whether the file or folder at {@code id} (names joined by {@code /}, from the top of the folder) is left out. */

@@ -2,6 +2,7 @@ package dev.bearings.source.files;
 
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.source.NoteFingerprint;
+import dev.bearings.core.source.NoteSource;
 import dev.bearings.core.source.Watched;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A folder source leaves out what its .bearingsignore and its excludes say, in gitignore's syntax, as git
@@ -55,11 +55,20 @@ class IgnoreRulesTest {
     }
 
     @Test
-    void anExcludeThatIsNoPatternIsRefusedWhenTheSourceIsMade(@TempDir Path root) {
-        assertThatThrownBy(() -> new FolderSourceProvider().create(Settings.of(Map.of("path", root.toString(), "exclude", "drafts/\na[b"))))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("note source 'folder': exclude: 'a[b' is not a pattern in gitignore's syntax");
-        assertThat(new FolderSourceProvider().create(Settings.of(Map.of("path", root.toString(), "exclude", "drafts/\n# a comment\n!"))))
-                .isNotNull();
+    void anExcludeThatIsNoPatternIsSaidAtEachListingAndTheOtherRulesStillHold(@TempDir Path root) throws Exception {
+        for (String note : List.of("keep.md", "drafts/old.md", "x.tmp.md")) {
+            Files.createDirectories(root.resolve(note).getParent());
+            Files.writeString(root.resolve(note), "# Note\n\ntext\n");
+        }
+        // A byte order mark before the first pattern, and rules that match nothing but are no error ("//", "!/").
+        Files.writeString(root.resolve(IgnoreRules.FILE), "\uFEFFdrafts/\n//\n!/\n");
+        String said = "exclude: 'a[b' is not a pattern in gitignore's syntax, so it leaves nothing out";
+        try (NoteSource source = new FolderSourceProvider().create(Settings.of(Map.of("path", root.toString(),
+                "exclude", "*.tmp.md\na[b")))) {
+            assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("keep.md");
+            assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 2), Map.entry(said, 1));
+            assertThat(source.read("keep.md")).isPresent();
+            assertThat(source.skipped()).as("said once a listing, not once a read").containsEntry(said, 1);
+        }
     }
 }
