@@ -52,6 +52,9 @@ public final class Bearings implements Runnable {
         // A rule of a .bearingsignore that JGit cannot read is said by the folder source, naming the file and line;
         // JGit's own log of it is a stack trace.
         System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jgit", "off");
+        // The Solr store says in one sentence why a cluster cannot be reached; SolrJ's own warnings of each try (a
+        // stack trace each) would come before it.
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.solr.client.solrj", "error");
         int exit;
         try {
             exit = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
