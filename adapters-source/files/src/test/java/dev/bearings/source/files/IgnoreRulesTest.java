@@ -7,6 +7,7 @@ import dev.bearings.core.source.Watched;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,11 +23,8 @@ class IgnoreRulesTest {
 
     @Test
     void rulesOfTheFileAndTheSourceLeaveOutAsGitWould(@TempDir Path root) throws Exception {
-        for (String note : List.of("keep.md", "Archive/old.md", "Archive/keep-this.md", "deep/templates/daily.md", "notes/a.draft.md",
-                "notes/b.md", ".obsidian/workspace.md")) {
-            Files.createDirectories(root.resolve(note).getParent());
-            Files.writeString(root.resolve(note), "# Note\n\ntext\n");
-        }
+        notes(root, "keep.md", "Archive/old.md", "Archive/keep-this.md", "deep/templates/daily.md", "notes/a.draft.md",
+                "notes/b.md", ".obsidian/workspace.md");
         Files.writeString(root.resolve(IgnoreRules.FILE), "templates/\n*.draft.md\n");
         FolderSource source = new FolderSource(root, List.of("Archive/*", "!Archive/keep-this.md"));
         assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("Archive/keep-this.md", "keep.md", "notes/b.md");
@@ -43,10 +41,7 @@ class IgnoreRulesTest {
 
     @Test
     void aLineOfTheFileThatIsNoPatternIsSaidByItsNumberAndTheOthersStillHold(@TempDir Path root) throws Exception {
-        for (String note : List.of("keep.md", "drafts/old.md", "a[b.md")) {
-            Files.createDirectories(root.resolve(note).getParent());
-            Files.writeString(root.resolve(note), "# Note\n\ntext\n");
-        }
+        notes(root, "keep.md", "drafts/old.md", "a[b.md");
         Files.writeString(root.resolve(IgnoreRules.FILE), "# a comment\n\n!\ndrafts/\na[b\n");
         FolderSource source = new FolderSource(root, List.of());
         assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("a[b.md", "keep.md");
@@ -56,10 +51,7 @@ class IgnoreRulesTest {
 
     @Test
     void anExcludeThatIsNoPatternIsSaidAtEachListingAndTheOtherRulesStillHold(@TempDir Path root) throws Exception {
-        for (String note : List.of("keep.md", "drafts/old.md", "x.tmp.md")) {
-            Files.createDirectories(root.resolve(note).getParent());
-            Files.writeString(root.resolve(note), "# Note\n\ntext\n");
-        }
+        notes(root, "keep.md", "drafts/old.md", "x.tmp.md");
         // A byte order mark before the first pattern, and rules that match nothing but are no error ("//", "!/").
         Files.writeString(root.resolve(IgnoreRules.FILE), "\uFEFFdrafts/\n//\n!/\n");
         String said = "exclude: 'a[b' is not a pattern in gitignore's syntax, so it leaves nothing out";
@@ -69,6 +61,14 @@ class IgnoreRulesTest {
             assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 2), Map.entry(said, 1));
             assertThat(source.read("keep.md")).isPresent();
             assertThat(source.skipped()).as("said once a listing, not once a read").containsEntry(said, 1);
+        }
+    }
+
+    /** Writes a small note at each path below {@code root}. */
+    private static void notes(Path root, String... paths) throws IOException {
+        for (String note : paths) {
+            Files.createDirectories(root.resolve(note).getParent());
+            Files.writeString(root.resolve(note), "# Note\n\ntext\n");
         }
     }
 }
