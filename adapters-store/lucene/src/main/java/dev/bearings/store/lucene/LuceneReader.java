@@ -27,6 +27,11 @@ import java.util.concurrent.Executors;
  * of the last commit alike: a subclass says only where its searcher comes from.
  */
 abstract class LuceneReader implements ChunkIndexReader, KeywordSearch {
+    static {
+        // First: before any of Lucene's classes reads how to round.
+        VectorScoreRounding.sameOnEveryJit();
+    }
+
     static final Analyzer ANALYZER = LuceneChunkIndex.analyzer();
     /**
      * Searches the segments of an index side by side, one core each: a vector search walks one HNSW

@@ -13,11 +13,17 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
+import dev.bearings.core.index.IndexedChunk;
+import dev.bearings.testprocess.ChildProcess;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -32,6 +38,54 @@ class LuceneChunkIndexTest extends KeywordSearchContract {
     @Override
     protected ChunkIndexStore store() {
         return new LuceneIndexProvider().create(Settings.NONE);
+    }
+
+    /**
+     * A vector scores the same whichever compilers the JVM runs: the launcher gives a search and a server the
+     * first alone, an index build and {@code eval} both. Lucene fused the products' sums with the second
+     * ({@link VectorScoreRounding}), and the same question found other passages at 100,000 chunks.
+     */
+    @Test
+    void aVectorScoresTheSameWhicheverCompilersTheJvmRuns() throws Exception {
+        Random random = new Random(5);
+        try (ChunkIndex index = open()) {
+            for (int n = 0; n < 30; n++) {
+                List<IndexedChunk> chunks = new ArrayList<>();
+                for (int i = 0; i < 10; i++) {
+                    chunks.add(new IndexedChunk(i, "# n" + n, 1 + i, 1 + i, "Text " + i + " of note " + n, "hash-" + n + "-" + i,
+                            unit(random), ""));
+                }
+                index.replaceNote(note("n" + n + ".md", "v1"), chunks);
+            }
+        }
+        String firstCompilerOnly = scores("-XX:TieredStopAtLevel=1");
+        String both = scores("-XX:TieredStopAtLevel=4");
+        assertThat(both.lines().count()).isEqualTo(100);
+        assertThat(both).isEqualTo(firstCompilerOnly);
+    }
+
+    private String scores(String compilers) throws Exception {
+        Path logs = folder.resolve("child" + compilers.replaceAll("\\W", ""));
+        try (ChildProcess child = ChildProcess.run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                compilers, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), ScoresOfThisJvm.class.getName(),
+                folder.toString()), logs, Duration.ofMinutes(2))) {
+            assertThat(child.exitCode(Duration.ofSeconds(1))).as(child.err()).isZero();
+            return child.out();
+        }
+    }
+
+    /** A random vector of the recipe's dimension, of unit length. */
+    static float[] unit(Random random) {
+        float[] vector = new float[RECIPE.dimension()];
+        double length = 0;
+        for (int d = 0; d < vector.length; d++) {
+            vector[d] = (float) random.nextGaussian();
+            length += vector[d] * vector[d];
+        }
+        for (int d = 0; d < vector.length; d++) {
+            vector[d] /= (float) Math.sqrt(length);
+        }
+        return vector;
     }
 
     /**
