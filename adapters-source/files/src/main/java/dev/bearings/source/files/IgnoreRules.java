@@ -57,7 +57,9 @@ final class IgnoreRules {
             }
         }
         for (String pattern : given) {
-            rule(pattern.strip(), "exclude", rules, problems);
+            // Spaces before a pattern given on the command line are taken for a slip; those after it JGit drops
+            // as git does, but for one kept with a backslash (draft\ ), which stripping both would break.
+            rule(pattern.stripLeading(), "exclude", rules, problems);
         }
         return new IgnoreRules(new IgnoreNode(rules), problems);
     }

@@ -64,6 +64,18 @@ class IgnoreRulesTest {
         }
     }
 
+    /**
+     * An exclude keeps a trailing space escaped with a backslash, as git does, and drops one not escaped; spaces
+     * before it are a slip.
+     */
+    @Test
+    void anExcludeKeepsAnEscapedTrailingSpaceAsGitDoes(@TempDir Path root) throws Exception {
+        notes(root, "drafts /a.md", "drafts/b.md", "old/c.md", "keep.md");
+        FolderSource source = new FolderSource(root, List.of("drafts\\ ", "  old/   "));
+        assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("drafts/b.md", "keep.md");
+        assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 2));
+    }
+
     /** Writes a small note at each path below {@code root}. */
     private static void notes(Path root, String... paths) throws IOException {
         for (String note : paths) {
