@@ -58,7 +58,7 @@ final class IgnoreRules {
         }
         for (String pattern : given) {
             // Spaces before a pattern given on the command line are taken for a slip; those after it JGit drops
-            // as git does, but for one kept with a backslash (draft\ ), which stripping both would break.
+            // as git does, but for one kept with a backslash (drafts\ ), which stripping both would break.
             rule(pattern.stripLeading(), "exclude", rules, problems);
         }
         return new IgnoreRules(new IgnoreNode(rules), problems);
@@ -86,8 +86,10 @@ final class IgnoreRules {
         }
         FastIgnoreRule rule = new FastIgnoreRule(line);
         // JGit refuses a pattern only for a bracket expression it cannot read ('[' without its ']', [[.a.]]): it
-        // then matches nothing. Other rules that match nothing ("//", "!/") it drops without a word, as git does.
-        if (rule.isEmpty() && line.contains("[")) {
+        // then matches nothing, as it does a pattern ending in a backslash that escapes nothing (a setting's value
+        // loses the space after it: exclude=drafts\ arrives as drafts\). Other rules that match nothing ("//",
+        // "!/") it drops without a word, as git does.
+        if (rule.isEmpty() && (line.contains("[") || line.endsWith("\\"))) {
             problems.add(where + ": '" + line + "' is not a pattern in gitignore's syntax, so it leaves nothing out");
         } else if (!rule.isEmpty()) {
             rules.add(rule);

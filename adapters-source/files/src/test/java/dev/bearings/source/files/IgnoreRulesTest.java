@@ -66,14 +66,21 @@ class IgnoreRulesTest {
 
     /**
      * An exclude keeps a trailing space escaped with a backslash, as git does, and drops one not escaped; spaces
-     * before it are a slip.
+     * before it are a slip. A pattern whose last backslash escapes nothing (a setting's value loses the space after
+     * it) leaves nothing out, and is said.
      */
     @Test
     void anExcludeKeepsAnEscapedTrailingSpaceAsGitDoes(@TempDir Path root) throws Exception {
-        notes(root, "drafts /a.md", "drafts/b.md", "old/c.md", "keep.md");
-        FolderSource source = new FolderSource(root, List.of("drafts\\ ", "  old/   "));
+        notes(root, "drafts /a.md", "drafts/b.md", "old/c.md", "x.tmp.md", "keep.md");
+        FolderSource source = new FolderSource(root, List.of("drafts\\ ", "  old/   ", "*.tmp.md  "));
         assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("drafts/b.md", "keep.md");
-        assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 2));
+        assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 3));
+
+        try (NoteSource saved = new FolderSourceProvider().create(Settings.of(Map.of("path", root.toString(), "exclude", "drafts\\")))) {
+            assertThat(saved.list()).extracting(NoteFingerprint::id).hasSize(5);
+            assertThat(saved.skipped()).containsOnly(
+                    Map.entry("exclude: 'drafts\\' is not a pattern in gitignore's syntax, so it leaves nothing out", 1));
+        }
     }
 
     /** Writes a small note at each path below {@code root}. */

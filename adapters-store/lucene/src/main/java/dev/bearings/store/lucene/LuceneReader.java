@@ -28,7 +28,8 @@ import java.util.concurrent.Executors;
  */
 abstract class LuceneReader implements ChunkIndexReader, KeywordSearch {
     static {
-        // First: before any of Lucene's classes reads how to round.
+        // Every way to an index opens one of this class's subclasses, which initialises this class first: here
+        // the store asks before any of Lucene's classes is used.
         VectorScoreRounding.sameOnEveryJit();
     }
 

@@ -4,11 +4,15 @@ import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.RankedChunk;
 import dev.bearings.core.search.SearchFilter;
+import org.apache.lucene.util.Constants;
 
 import java.nio.file.Path;
 import java.util.Random;
 
-/** Prints the nearest chunks to a few set questions, with their scores to the last bit: what one JVM answers. */
+/**
+ * Prints the nearest chunks to a few set questions, with their scores to the last bit, and whether Lucene fuses a
+ * vector's multiply-adds: what one JVM answers.
+ */
 final class ScoresOfThisJvm {
     private ScoresOfThisJvm() {
     }
@@ -24,5 +28,7 @@ final class ScoresOfThisJvm {
                 }
             }
         }
+        // Read after the index is open: reading it first would make Lucene choose before the store could ask.
+        System.out.println("fused: " + Constants.HAS_FAST_SCALAR_FMA);
     }
 }
