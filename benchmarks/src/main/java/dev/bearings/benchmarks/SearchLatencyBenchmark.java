@@ -5,6 +5,7 @@ import dev.bearings.core.embed.Embedder;
 import dev.bearings.core.index.ChunkIndexReader;
 import dev.bearings.core.plugin.Settings;
 import dev.bearings.core.search.Fusion;
+import dev.bearings.core.search.KeywordQuery;
 import dev.bearings.core.search.SearchFilter;
 import dev.bearings.core.usecase.SearchNotes;
 import dev.bearings.embedding.onnx.OnnxEmbedderProvider;
@@ -28,8 +29,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * How long does a search take, per store and mode, at 10,000 and 100,000 chunks? Each operation is a
  * whole {@code bearings search} minus the process: embed the query with the real fp32 model, ask the
- * index, fuse, take 10 passages. {@code mode=embedOnly} embeds the query and nothing else: the
- * baseline every mode pays; {@code mode=fuseOnly} is the index's fusion alone, on each query's candidate
+ * index, fuse, take 10 passages. {@code mode=embedOnly} embeds the query as a search does (its words of
+ * meaning, with the model's instruction for queries) and nothing else: the baseline every mode pays; {@code mode=fuseOnly} is the index's fusion alone, on each query's candidate
  * lists fetched beforehand: what hybrid search adds to the two lists; {@code mode=showOnly} is what showing
  * each of a hybrid search's 10 passages found beforehand costs (its snippet, the heading path of the section
  * holding the query's words, the sections it holds and its link), as the page and the MCP server show them
@@ -104,7 +105,7 @@ public class SearchLatencyBenchmark {
         int at = query.equals("all") ? next++ % QUERIES.size() : Integer.parseInt(query);
         String asked = QUERIES.get(at);
         if (mode.equals("embedOnly")) {
-            return embedder.embed(asked);
+            return embedder.embedQuery(KeywordQuery.of(asked).meaning());
         }
         if (mode.equals("fuseOnly")) {
             SearchNotes.Candidates lists = candidates.get(at);
