@@ -60,6 +60,8 @@ final class Beneath {
     Found find(List<String> names) throws IOException, Refused {
         Deque<OpenFolder> folders = new ArrayDeque<>();
         folders.push(openRoot());
+        // The names of the folders held below the notes folder: where the names led, links followed.
+        Deque<String> path = new ArrayDeque<>();
         Deque<String> left = new ArrayDeque<>(names);
         int links = 0;
         try {
@@ -70,6 +72,7 @@ final class Beneath {
                         throw new Refused(LEADS_OUT);
                     }
                     folders.pop().close();
+                    path.pop();
                     continue;
                 }
                 if (name.isEmpty() || name.equals(".")) {
@@ -93,6 +96,7 @@ final class Beneath {
                         while (folders.size() > 1) {
                             folders.pop().close();
                         }
+                        path.clear();
                     }
                     List<String> parts = new ArrayList<>();
                     target.forEach(part -> parts.add(part.toString()));
@@ -102,7 +106,8 @@ final class Beneath {
                     continue;
                 }
                 if (left.isEmpty()) {
-                    Found found = new Found(folders, name, attributes);
+                    path.push(name);
+                    Found found = new Found(folders, name, attributes, path);
                     folders = null;
                     return found;
                 }
@@ -113,9 +118,10 @@ final class Beneath {
                     throw new Refused(TOO_DEEP);
                 }
                 folders.push(folder(folder, name));
+                path.push(name);
             }
             // The last name was a link to a folder above it, or to the notes folder.
-            Found found = new Found(folders, null, folders.peek().attributes());
+            Found found = new Found(folders, null, folders.peek().attributes(), path);
             folders = null;
             return found;
         } catch (NoSuchFileException gone) {
@@ -170,11 +176,23 @@ final class Beneath {
         private final Deque<OpenFolder> folders;
         private final String name;
         private final BasicFileAttributes attributes;
+        private final String path;
 
-        private Found(Deque<OpenFolder> folders, String name, BasicFileAttributes attributes) {
+        private Found(Deque<OpenFolder> folders, String name, BasicFileAttributes attributes, Deque<String> path) {
             this.folders = folders;
             this.name = name;
             this.attributes = attributes;
+            List<String> names = new ArrayList<>();
+            path.descendingIterator().forEachRemaining(names::add);
+            this.path = String.join("/", names);
+        }
+
+        /**
+         * Where it is in the notes folder, every link followed: its names from the top, joined by {@code /}
+         * (empty for the notes folder itself). What a link leads to is left out or hidden by where it is.
+         */
+        String path() {
+            return path;
         }
 
         /** The folder that holds what was found, or the folder found. */

@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * {@link NoteSource} over a folder of Markdown ({@code .md}, {@code .markdown}), such as an Obsidian
@@ -51,6 +52,8 @@ public final class FolderSource implements NoteSource {
     private static final Pattern INLINE_TAG = Pattern.compile("(?<![\\p{L}\\p{N}_#/&])#(?:([\\p{L}][\\p{L}\\p{N}_/ -]*?[\\p{L}\\p{N}_/-])#(?![\\p{L}\\p{N}_/])"
             + "|([\\p{L}][\\p{L}\\p{N}_/-]*))");
 
+    /** The reason a link to what is hidden or left out where it is, is skipped under (named, as links are). */
+    static final String LINK_LEFT_OUT = "link to what is hidden or left out";
     private final Path root;
     private final Beneath beneath;
     /** The patterns the user gave with the source; the folder's own {@value IgnoreRules#FILE} is read afresh at each listing. */
@@ -103,7 +106,7 @@ public final class FolderSource implements NoteSource {
         rules.problems().forEach(this::skip);
         List<NoteFingerprint> notes = new ArrayList<>();
         try (OpenFolder top = beneath.openRoot()) {
-            walk(top, "", new ArrayList<>(List.of(top.key())), notes);
+            walk(top, "", "", new ArrayList<>(List.of(top.key())), notes);
         } catch (IOException e) {
             throw new SourceException("cannot list the notes folder " + root + ": " + e.getMessage(), e);
         }
@@ -111,8 +114,13 @@ public final class FolderSource implements NoteSource {
         return notes;
     }
 
-    /** Lists the notes in {@code folder}, whose id starts {@code prefix}, below the folders {@code above} (their keys). */
-    private void walk(OpenFolder folder, String prefix, List<Object> above, List<NoteFingerprint> notes) throws IOException {
+    /**
+     * Lists the notes in {@code folder}, whose id starts {@code prefix}, below the folders {@code above} (their keys);
+     * {@code at} is where the folder is, links followed: the rules leave out by where a note is, not by the links
+     * that lead to it.
+     */
+    private void walk(OpenFolder folder, String prefix, String at, List<Object> above, List<NoteFingerprint> notes)
+            throws IOException {
         for (String name : folder.names()) {
             if (hidden(name)) {
                 continue;
@@ -120,7 +128,7 @@ public final class FolderSource implements NoteSource {
             String id = prefix + name;
             try {
                 BasicFileAttributes attributes = folder.attributes(name);
-                if (rules.leavesOut(id, attributes.isDirectory()) && (attributes.isDirectory() || isMarkdown(name))) {
+                if (rules.leavesOut(at + name, attributes.isDirectory()) && (attributes.isDirectory() || isMarkdown(name))) {
                     skip(IgnoreRules.LEFT_OUT);
                     continue;
                 }
@@ -128,7 +136,7 @@ public final class FolderSource implements NoteSource {
                     walkLink(id, above, notes);
                 } else if (attributes.isDirectory()) {
                     try (OpenFolder inner = folder.folder(name)) {
-                        walkInto(inner, id, above, notes);
+                        walkInto(inner, id, at + name, above, notes);
                     }
                 } else if (attributes.isRegularFile() && isMarkdown(name)) {
                     notes.add(fingerprint(id, attributes));
@@ -141,7 +149,8 @@ public final class FolderSource implements NoteSource {
         }
     }
 
-    private void walkInto(OpenFolder inner, String id, List<Object> above, List<NoteFingerprint> notes) throws IOException {
+    private void walkInto(OpenFolder inner, String id, String at, List<Object> above, List<NoteFingerprint> notes)
+            throws IOException {
         Object key = inner.key();
         if (above.contains(key)) {
             skip(id, Beneath.LOOP);
@@ -150,14 +159,17 @@ public final class FolderSource implements NoteSource {
         } else {
             above.add(key);
             try {
-                walk(inner, id + "/", above, notes);
+                walk(inner, id + "/", at + "/", above, notes);
             } finally {
                 above.remove(above.size() - 1);
             }
         }
     }
 
-    /** Follows the link {@code id} as {@link #read} would, listing the note or the folder it leads to inside. */
+    /**
+     * Follows the link {@code id} as {@link #read} would, listing the note or the folder it leads to inside, unless
+     * what it leads to is hidden or left out where it is.
+     */
     private void walkLink(String id, List<Object> above, List<NoteFingerprint> notes) throws IOException {
         try (Beneath.Found found = beneath.find(List.of(id.split("/")))) {
             if (found == null) {
@@ -165,9 +177,11 @@ public final class FolderSource implements NoteSource {
             }
             if (found.name() == null) {
                 skip(id, Beneath.LOOP); // a link to a folder above it
+            } else if (leftOutWhereItIs(rules, found) && (found.attributes().isDirectory() || isMarkdown(found.name()))) {
+                skip(id, LINK_LEFT_OUT);
             } else if (found.attributes().isDirectory()) {
                 try (OpenFolder inner = found.folder().folder(found.name())) {
-                    walkInto(inner, id, above, notes);
+                    walkInto(inner, id, found.path(), above, notes);
                 }
             } else if (found.attributes().isRegularFile() && isMarkdown(id)) {
                 notes.add(fingerprint(id, found.attributes()));
@@ -207,7 +221,7 @@ public final class FolderSource implements NoteSource {
             return Optional.empty(); // hidden or left out, as list() leaves it out
         }
         try (Beneath.Found found = beneath.find(names)) {
-            if (found == null) {
+            if (found == null || leftOutWhereItIs(rules(), found)) {
                 return Optional.empty();
             }
             Opened opened = open(id, found);
@@ -386,6 +400,12 @@ public final class FolderSource implements NoteSource {
     /** The rules as they are now: the folder's own file may have changed since the last listing. */
     private IgnoreRules rules() {
         return IgnoreRules.of(root, excludes);
+    }
+
+    /** Whether what links led to is in a hidden folder, or left out by a rule, where it is. */
+    private static boolean leftOutWhereItIs(IgnoreRules rules, Beneath.Found found) {
+        return Stream.of(found.path().split("/")).anyMatch(FolderSource::hidden)
+                || rules.leavesOutBeneath(found.path(), found.attributes().isDirectory());
     }
 
     /** A hidden file or folder ({@code .git}, {@code .obsidian}, {@code .trash}): never a note, never read. */

@@ -57,9 +57,9 @@ final class IgnoreRules {
             }
         }
         for (String pattern : given) {
-            // Spaces before a pattern given on the command line are taken for a slip; those after it JGit drops
-            // as git does, but for one kept with a backslash (drafts\ ), which stripping both would break.
-            rule(pattern.stripLeading(), "exclude", rules, problems);
+            // As the file's lines are: spaces before a pattern are part of it, as in git, and JGit drops those
+            // after it but for one kept with a backslash (drafts\ ).
+            rule(pattern, "exclude", rules, problems);
         }
         return new IgnoreRules(new IgnoreNode(rules), problems);
     }
@@ -108,6 +108,11 @@ final class IgnoreRules {
 
     /** Whether a note at {@code id} is left out, by a rule for it or for a folder above it. */
     boolean leavesOutNote(String id) {
+        return leavesOutBeneath(id, false);
+    }
+
+    /** Whether the file or folder at {@code id} is left out, by a rule for it or for a folder above it. */
+    boolean leavesOutBeneath(String id, boolean folder) {
         String[] names = id.split("/");
         StringBuilder path = new StringBuilder();
         for (int i = 0; i < names.length - 1; i++) {
@@ -116,7 +121,7 @@ final class IgnoreRules {
                 return true;
             }
         }
-        return leavesOut(id, false);
+        return leavesOut(id, folder);
     }
 
     /** Splits patterns kept as one setting, one a line. */

@@ -65,21 +65,51 @@ class IgnoreRulesTest {
     }
 
     /**
-     * An exclude keeps a trailing space escaped with a backslash, as git does, and drops one not escaped; spaces
-     * before it are a slip. A pattern whose last backslash escapes nothing (a setting's value loses the space after
-     * it) leaves nothing out, and is said.
+     * An exclude is read as a line of the file is, as git reads one: a trailing space escaped with a backslash is
+     * kept and one not escaped is dropped; spaces before it are part of it. A pattern whose last backslash escapes
+     * nothing (a setting's value loses the space after it) leaves nothing out, and is said.
      */
     @Test
     void anExcludeKeepsAnEscapedTrailingSpaceAsGitDoes(@TempDir Path root) throws Exception {
-        notes(root, "drafts /a.md", "drafts/b.md", "old/c.md", "x.tmp.md", "keep.md");
-        FolderSource source = new FolderSource(root, List.of("drafts\\ ", "  old/   ", "*.tmp.md  "));
-        assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("drafts/b.md", "keep.md");
+        notes(root, "drafts /a.md", "drafts/b.md", " lead.md", "lead.md", "x.tmp.md", "keep.md");
+        FolderSource source = new FolderSource(root, List.of("drafts\\ ", " lead.md", "*.tmp.md  "));
+        assertThat(source.list()).extracting(NoteFingerprint::id).containsExactly("drafts/b.md", "keep.md", "lead.md");
         assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 3));
 
         try (NoteSource saved = new FolderSourceProvider().create(Settings.of(Map.of("path", root.toString(), "exclude", "drafts\\")))) {
-            assertThat(saved.list()).extracting(NoteFingerprint::id).hasSize(5);
+            assertThat(saved.list()).extracting(NoteFingerprint::id).hasSize(6);
             assertThat(saved.skipped()).containsOnly(
                     Map.entry("exclude: 'drafts\\' is not a pattern in gitignore's syntax, so it leaves nothing out", 1));
+        }
+    }
+
+    /**
+     * What is left out or hidden where it is stays out when a link leads to it: listed, read, in a folder a link
+     * leads into; the link is named. A link to what is kept is followed as before.
+     */
+    @Test
+    void aLinkDoesNotBringBackWhatIsLeftOutOrHidden(@TempDir Path root) throws Exception {
+        notes(root, "Archive/old.md", "Projects/plan.md", "Projects/drafts/idea.md", "notes/x.draft.md", ".obsidian/o.md", "keep.md");
+        Files.writeString(root.resolve(IgnoreRules.FILE), "Archive/\nProjects/drafts/\n*.draft.md\n");
+        Files.createDirectories(root.resolve("links"));
+        Files.createSymbolicLink(root.resolve("links/arch"), Path.of("../Archive"));
+        Files.createSymbolicLink(root.resolve("links/old.md"), Path.of("../Archive/old.md"));
+        Files.createSymbolicLink(root.resolve("links/draft.md"), Path.of("../notes/x.draft.md"));
+        Files.createSymbolicLink(root.resolve("links/hid"), Path.of("../.obsidian"));
+        Files.createSymbolicLink(root.resolve("links/proj"), Path.of("../Projects"));
+        Files.createSymbolicLink(root.resolve("links/keep.md"), Path.of("../keep.md"));
+        try (FolderSource source = new FolderSource(root, List.of())) {
+            assertThat(source.list()).extracting(NoteFingerprint::id)
+                    .containsExactly("Projects/plan.md", "keep.md", "links/keep.md", "links/proj/plan.md");
+            assertThat(source.skipped()).containsOnly(Map.entry(IgnoreRules.LEFT_OUT, 4), Map.entry(FolderSource.LINK_LEFT_OUT, 4));
+            assertThat(source.passedOver()).containsExactlyInAnyOrder("links/arch: " + FolderSource.LINK_LEFT_OUT,
+                    "links/old.md: " + FolderSource.LINK_LEFT_OUT, "links/draft.md: " + FolderSource.LINK_LEFT_OUT,
+                    "links/hid: " + FolderSource.LINK_LEFT_OUT);
+            for (String id : List.of("links/arch/old.md", "links/old.md", "links/draft.md", "links/hid/o.md", "links/proj/drafts/idea.md")) {
+                assertThat(source.read(id)).as(id).isEmpty();
+            }
+            assertThat(source.read("links/keep.md")).isPresent();
+            assertThat(source.read("links/proj/plan.md")).isPresent();
         }
     }
 
