@@ -114,6 +114,24 @@ class SourcesAndGetTest {
         assertThat(CliRun.of("index", "--exclude", "x/", "--index", index.toString()).err()).contains("--exclude goes with --folder");
     }
 
+    /** Each --exclude goes with the --folder before it: two folders in one command keep their own patterns. */
+    @Test
+    void eachFolderKeepsTheExcludesGivenAfterIt() throws Exception {
+        Path first = folder("first", "top.md", "# Top\n\nthe first top\n");
+        Files.createDirectories(first.resolve("Archive"));
+        Files.writeString(first.resolve("Archive/old.md"), "# Old\n\nthe first archive\n");
+        Path second = folder("second", "top.md", "# Top\n\nthe second top\n");
+        Files.createDirectories(second.resolve("Archive"));
+        Files.writeString(second.resolve("Archive/old.md"), "# Old\n\nthe second archive\n");
+        Path index = root.resolve("index");
+        CliRun run = CliRun.of("index", "--folder", first.toString(), "--exclude", "Archive/", "--folder", second.toString(),
+                "--exclude", "top.md", "--index", index.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(JSON.readTree(CliRun.of("notes", "--json", "--index", index.toString()).out()))
+                .extracting(n -> n.path("source").asText().replaceAll(".*/", "") + " " + n.path("id").asText())
+                .containsExactlyInAnyOrder("first top.md", "second Archive/old.md");
+    }
+
     /** Notes that cannot be read are skipped and named, once: they are not "changed since the last sync" for ever. */
     @Test
     void skippedNotesAreNamedAndNotPendingForEver() throws Exception {

@@ -62,13 +62,20 @@ public final class IndexCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--folder", paramLabel = "DIR", description = "A folder of Markdown notes (repeatable).")
-    private List<Path> folders = new ArrayList<>();
+    /** Each --folder with the --exclude patterns given after it (before the next --folder). */
+    @CommandLine.ArgGroup(exclusive = false, multiplicity = "0..*")
+    private List<FolderFlags> folders = new ArrayList<>();
 
-    @Option(names = "--exclude", paramLabel = "PATTERN", description = "With --folder: leave out files and folders like this, in "
-            + "gitignore's syntax (Archive/, templates/, *.draft.md; repeatable); remembered with the folder. A .bearingsignore "
-            + "at the top of the folder says the same; hidden files and folders are always left out.")
-    private List<String> excludes = new ArrayList<>();
+    /** One folder and what to leave out of it. */
+    static final class FolderFlags {
+        @Option(names = "--folder", paramLabel = "DIR", description = "A folder of Markdown notes (repeatable).")
+        private Path dir;
+
+        @Option(names = "--exclude", paramLabel = "PATTERN", description = "With --folder: leave out of that folder files and "
+                + "folders like this, in gitignore's syntax (Archive/, templates/, *.draft.md; repeatable); remembered with the "
+                + "folder. A .bearingsignore at the top of the folder says the same; hidden files and folders are always left out.")
+        private List<String> excludes = new ArrayList<>();
+    }
 
     @Option(names = "--bear", paramLabel = "PATH", arity = "0..1", fallbackValue = "",
             description = "Index Bear's notes (read-only), from its usual database or from PATH.")
@@ -316,14 +323,14 @@ public final class IndexCommand implements Callable<Integer> {
         } else if (includeArchived) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--include-archived goes with --bear");
         }
-        if (!excludes.isEmpty() && folders.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--exclude goes with --folder: it says what to leave out of "
-                    + "the folders given");
-        }
-        for (Path dir : folders) {
-            Map<String, String> settings = new TreeMap<>(Map.of("path", real(dir).toString()));
-            if (!excludes.isEmpty()) {
-                settings.put("exclude", String.join("\n", excludes));
+        for (FolderFlags folder : folders) {
+            if (folder.dir == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--exclude goes with --folder: it says what to leave "
+                        + "out of the folder given before it");
+            }
+            Map<String, String> settings = new TreeMap<>(Map.of("path", real(folder.dir).toString()));
+            if (!folder.excludes.isEmpty()) {
+                settings.put("exclude", String.join("\n", folder.excludes));
             }
             given.add(new SourcesConfig.Source("folder", settings));
         }
