@@ -110,7 +110,14 @@ class SourcesAndGetTest {
         assertThat(JSON.readTree(CliRun.of("status", "--json", "--index", index.toString()).out()).path("changedSinceLastSync").asInt())
                 .isZero();
         assertThat(CliRun.of("index", "--index", index.toString()).out()).contains("0 notes added");
-        assertThat(CliRun.of("sources", "--index", index.toString()).out()).contains("left out 3: left out by an ignore rule");
+        assertThat(CliRun.of("sources", "--index", index.toString()).out()).contains("left out 3: left out by an ignore rule")
+                .contains("    exclude: Archive/, *.tmp.md\n");
+        assertThat(JSON.readTree(CliRun.of("sources", "--json", "--index", index.toString()).out()).get(0).path("settings").path("exclude")
+                .asText()).isEqualTo("Archive/\n*.tmp.md");
+        // Given again without them, the folder leaves nothing out any more: said, not dropped unseen.
+        CliRun again = CliRun.of("index", "--folder", notes.toString(), "--index", index.toString());
+        assertThat(again.err()).contains("bearings: set anew, vault: exclude none (was Archive/, *.tmp.md)");
+        assertThat(again.out()).contains("3 notes added");
         assertThat(CliRun.of("index", "--exclude", "x/", "--index", index.toString()).err()).contains("--exclude goes with --folder");
     }
 

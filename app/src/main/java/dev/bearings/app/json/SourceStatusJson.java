@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One source of an index as {@code bearings sources --json} gives it: its short name, kind and location,
@@ -23,9 +24,10 @@ import java.util.Map;
  * @param problem  why it is not ok, in words; null when it is
  * @param lastSync when it was last synced; null before its first sync
  * @param skipped  notes it left out at its last sync, by reason
+ * @param settings what it was set with (what it leaves out, say), but for its location
  */
 public record SourceStatusJson(String name, String kind, String id, String location, int notes, String state, String problem,
-                               String lastSync, Map<String, Integer> skipped) {
+                               String lastSync, Map<String, Integer> skipped, Map<String, String> settings) {
     public static final String OK = "ok";
 
     /** Every configured source, each tried now (listed, as a sync would), with the notes {@code notesBySource} counts. */
@@ -44,8 +46,10 @@ public record SourceStatusJson(String name, String kind, String id, String locat
                     state = e.problem().name().toLowerCase(Locale.ROOT);
                     problem = e.getMessage();
                 }
+                Map<String, String> settings = new TreeMap<>(configured.settings());
+                settings.values().removeIf(value -> value.equals(location));
                 all.add(new SourceStatusJson(configured.name(), configured.provider(), id, location, notesBySource.getOrDefault(id, 0),
-                        state, problem, config.synced().get(id), config.skipped().getOrDefault(id, Map.of())));
+                        state, problem, config.synced().get(id), config.skipped().getOrDefault(id, Map.of()), settings));
             }
         }
         return all;

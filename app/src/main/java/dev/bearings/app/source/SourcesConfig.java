@@ -145,6 +145,34 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
         return new SourcesConfig(all, skipped, synced, unread);
     }
 
+    /**
+     * What {@code added} changes in the settings of the source it is (the same folder or database), in words
+     * ({@code notes: exclude none (was Archive/, *.tmp.md)}); empty when it is new here or set as it was.
+     */
+    public java.util.Optional<String> changes(Source added) {
+        for (Source source : sources) {
+            if (source.identity().equals(added.identity()) && !source.settings().equals(added.settings())) {
+                java.util.Set<String> keys = new java.util.TreeSet<>(source.settings().keySet());
+                keys.addAll(added.settings().keySet());
+                List<String> changed = new ArrayList<>();
+                for (String key : keys) {
+                    String was = source.settings().get(key);
+                    String now = added.settings().get(key);
+                    if (!java.util.Objects.equals(was, now)) {
+                        changed.add(key + " " + shown(now) + " (was " + shown(was) + ")");
+                    }
+                }
+                return java.util.Optional.of(source.name() + ": " + String.join("; ", changed));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** A setting's value as a person reads it: its lines joined, or "none". */
+    private static String shown(String value) {
+        return value == null ? "none" : String.join(", ", value.split("\\R"));
+    }
+
     /** The source named {@code name}, if there is one. */
     public java.util.Optional<Source> named(String name) {
         return sources.stream().filter(source -> source.name().equals(name)).findFirst();

@@ -55,7 +55,7 @@ class StatusJsonTest {
             assertThat(usb).extracting(SourceStatusJson::name, SourceStatusJson::notes, SourceStatusJson::state, SourceStatusJson::lastSync)
                     .containsExactly("usb", 0, "missing", null);
             assertThat(usb.problem()).contains(gone.toString()).contains("does not exist");
-            assertThat(new SourceStatusJson("x", "x", "x", null, 0, "ok", null, null, Map.of()).path()).isNull();
+            assertThat(new SourceStatusJson("x", "x", "x", null, 0, "ok", null, null, Map.of(), Map.of()).path()).isNull();
 
             List<NoteSource> opened = config.open(ExampleIndex.sources());
             try {

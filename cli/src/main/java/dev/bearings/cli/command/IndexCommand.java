@@ -134,7 +134,10 @@ public final class IndexCommand implements Callable<Integer> {
         }
         try {
             for (SourcesConfig.Source source : given) {
-                config = config.withAdded(name == null ? source : new SourcesConfig.Source(name, source.provider(), source.settings()));
+                SourcesConfig.Source added = name == null ? source : new SourcesConfig.Source(name, source.provider(), source.settings());
+                // Given again, a source takes the settings given now: what it no longer leaves out is said, not dropped unseen.
+                config.changes(added).ifPresent(change -> spec.commandLine().getErr().println("bearings: set anew, " + change));
+                config = config.withAdded(added);
             }
         } catch (IllegalArgumentException taken) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--name " + name + ": " + taken.getMessage());

@@ -38,7 +38,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  bearings sources", "  bearings sources remove old-vault"},
         description = {"List the sources the index syncs: name, kind, location, notes, last sync, and whether each can "
-                + "be read now (ok, missing, locked, unreadable). Add one with bearings index " + Advice.SOURCE_FLAGS + ".",
+                + "be read now (ok, missing, locked, unreadable); below each, what it is set with (what it leaves out) and what it left out. Add one with bearings index " + Advice.SOURCE_FLAGS + ".",
                 "Exits 1 when the index has none."})
 public final class SourcesCommand implements Callable<Integer> {
     private final Plugins plugins;
@@ -81,6 +81,7 @@ public final class SourcesCommand implements Callable<Integer> {
                 fitted.lines("", "    ", Visible.of(source.name() + "  " + source.kind() + "  " + (source.location() == null
                         ? source.id() : source.location()) + "  " + Counted.of(source.notes(), "note") + ", " + synced + "  "
                         + state(source))).forEach(out::println);
+                source.settings().forEach((setting, value) -> out.println("    " + setting + ": " + String.join(", ", value.split("\\R"))));
                 source.skipped().forEach((reason, count) -> out.println("    left out " + count + ": " + reason));
             }
         }
