@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * One source of an index as {@code bearings sources --json} gives it: its short name, kind and location,
@@ -29,6 +30,7 @@ import java.util.TreeMap;
 public record SourceStatusJson(String name, String kind, String id, String location, int notes, String state, String problem,
                                String lastSync, Map<String, Integer> skipped, Map<String, String> settings) {
     public static final String OK = "ok";
+    private static final Pattern SECRET = Pattern.compile("(?i)token|secret|password|passphrase|credential|key");
 
     /** Every configured source, each tried now (listed, as a sync would), with the notes {@code notesBySource} counts. */
     public static List<SourceStatusJson> of(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers,
@@ -46,13 +48,26 @@ public record SourceStatusJson(String name, String kind, String id, String locat
                     state = e.problem().name().toLowerCase(Locale.ROOT);
                     problem = e.getMessage();
                 }
-                Map<String, String> settings = new TreeMap<>(configured.settings());
-                settings.values().removeIf(value -> value.equals(location));
                 all.add(new SourceStatusJson(configured.name(), configured.provider(), id, location, notesBySource.getOrDefault(id, 0),
-                        state, problem, config.synced().get(id), config.skipped().getOrDefault(id, Map.of()), settings));
+                        state, problem, config.synced().get(id), config.skipped().getOrDefault(id, Map.of()),
+                        shown(configured.settings(), location)));
             }
         }
         return all;
+    }
+
+    /**
+     * A source's settings as they are shown: its location left out (shown as such), and the value of a setting whose
+     * name says it is a secret (a third party's source may take a token) hidden, as output is pasted into reports.
+     */
+    static Map<String, String> shown(Map<String, String> settings, String location) {
+        Map<String, String> shown = new TreeMap<>();
+        settings.forEach((name, value) -> {
+            if (!value.equals(location)) {
+                shown.put(name, SECRET.matcher(name).find() ? "(hidden)" : value);
+            }
+        });
+        return shown;
     }
 
     /** Whether its folder or file is gone: quickly, without listing it. */

@@ -68,4 +68,12 @@ class StatusJsonTest {
             assertThat(SourceStatusJson.of(config, ExampleIndex.sources(), Map.of()).get(1).state()).isEqualTo(SourceStatusJson.OK);
         }
     }
+
+    /** A source's settings are shown without its location, and a secret's value is never shown. */
+    @Test
+    void aSourcesSettingsAreShownWithoutItsLocationOrItsSecrets() {
+        assertThat(SourceStatusJson.shown(Map.of("path", "/notes", "exclude", "Archive/", "api-token", "abc123", "Password", "pw"),
+                "/notes")).containsExactly(Map.entry("Password", "(hidden)"), Map.entry("api-token", "(hidden)"),
+                Map.entry("exclude", "Archive/"));
+    }
 }
