@@ -169,7 +169,7 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
     }
 
     /** A setting's value as a person reads it: its lines joined, or "none". */
-    private static String shown(String value) {
+    public static String shown(String value) {
         return value == null ? "none" : String.join(", ", value.split("\\R"));
     }
 

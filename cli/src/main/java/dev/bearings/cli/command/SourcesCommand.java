@@ -81,7 +81,7 @@ public final class SourcesCommand implements Callable<Integer> {
                 fitted.lines("", "    ", Visible.of(source.name() + "  " + source.kind() + "  " + (source.location() == null
                         ? source.id() : source.location()) + "  " + Counted.of(source.notes(), "note") + ", " + synced + "  "
                         + state(source))).forEach(out::println);
-                source.settings().forEach((setting, value) -> out.println("    " + setting + ": " + String.join(", ", value.split("\\R"))));
+                source.settings().forEach((setting, value) -> out.println("    " + setting + ": " + SourcesConfig.shown(value)));
                 source.skipped().forEach((reason, count) -> out.println("    left out " + count + ": " + reason));
             }
         }

@@ -217,11 +217,12 @@ public final class FolderSource implements NoteSource {
         if (!isMarkdown(fileName)) {
             throw new UnreadableNote(id, "not a Markdown note of " + root);
         }
-        if (names.stream().anyMatch(FolderSource::hidden) || rules().leavesOutNote(id)) {
+        IgnoreRules now = rules();
+        if (names.stream().anyMatch(FolderSource::hidden) || now.leavesOutNote(id)) {
             return Optional.empty(); // hidden or left out, as list() leaves it out
         }
         try (Beneath.Found found = beneath.find(names)) {
-            if (found == null || leftOutWhereItIs(rules(), found)) {
+            if (found == null || leftOutWhereItIs(now, found)) {
                 return Optional.empty();
             }
             Opened opened = open(id, found);
