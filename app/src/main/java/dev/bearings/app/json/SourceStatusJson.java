@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * One source of an index as {@code bearings sources --json} gives it: its short name, kind and location,
@@ -30,7 +29,6 @@ import java.util.regex.Pattern;
 public record SourceStatusJson(String name, String kind, String id, String location, int notes, String state, String problem,
                                String lastSync, Map<String, Integer> skipped, Map<String, String> settings) {
     public static final String OK = "ok";
-    private static final Pattern SECRET = Pattern.compile("(?i)token|secret|password|passphrase|credential|key");
 
     /** Every configured source, each tried now (listed, as a sync would), with the notes {@code notesBySource} counts. */
     public static List<SourceStatusJson> of(SourcesConfig config, ProviderRegistry<NoteSourceProvider> providers,
@@ -64,7 +62,7 @@ public record SourceStatusJson(String name, String kind, String id, String locat
         Map<String, String> shown = new TreeMap<>();
         settings.forEach((name, value) -> {
             if (!value.equals(location)) {
-                shown.put(name, SECRET.matcher(name).find() ? "(hidden)" : value);
+                shown.put(name, SourcesConfig.visible(name, value));
             }
         });
         return shown;

@@ -36,6 +36,8 @@ import java.util.TreeMap;
  */
 public record SourcesConfig(List<Source> sources, Map<String, Map<String, Integer>> skipped, Map<String, String> synced,
                             Map<String, Map<String, String>> unread) {
+    private static final java.util.regex.Pattern SECRET =
+            java.util.regex.Pattern.compile("(?i)token|secret|password|passphrase|credential|key");
     public static final String FILE = IndexFolder.SOURCES;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -159,13 +161,21 @@ public record SourcesConfig(List<Source> sources, Map<String, Map<String, Intege
                     String was = source.settings().get(key);
                     String now = added.settings().get(key);
                     if (!java.util.Objects.equals(was, now)) {
-                        changed.add(key + " " + shown(now) + " (was " + shown(was) + ")");
+                        changed.add(key + " " + shown(visible(key, now)) + " (was " + shown(visible(key, was)) + ")");
                     }
                 }
                 return java.util.Optional.of(source.name() + ": " + String.join("; ", changed));
             }
         }
         return java.util.Optional.empty();
+    }
+
+    /**
+     * A setting's value as it may be shown: hidden when the setting's name says it is a secret (a third party's
+     * source may take a token), as what a command prints gets pasted into reports.
+     */
+    public static String visible(String setting, String value) {
+        return value != null && SECRET.matcher(setting).find() ? "(hidden)" : value;
     }
 
     /** A setting's value as a person reads it: its lines joined, or "none". */

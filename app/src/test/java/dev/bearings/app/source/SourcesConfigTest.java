@@ -121,4 +121,14 @@ class SourcesConfigTest {
                 Map.entry("gone", "folder:" + elsewhere));
         assertThat(config.folders(ExampleIndex.sources())).as("only a folder that is there").isEqualTo(Map.of("folder:" + notes, notes));
     }
+
+    /** What a source given again changes is said setting by setting, a secret's value never: it was, and is, hidden. */
+    @Test
+    void aChangeIsSaidWithoutASecretsValue() {
+        SourcesConfig config = new SourcesConfig(List.of(new SourcesConfig.Source("cloud", "x",
+                Map.of("path", "/p", "api-token", "old-secret", "exclude", "a/\nb/"))), Map.of());
+        assertThat(config.changes(new SourcesConfig.Source("x", Map.of("path", "/p", "api-token", "new-secret"))))
+                .contains("cloud: api-token (hidden) (was (hidden)); exclude none (was a/, b/)");
+        assertThat(config.changes(new SourcesConfig.Source("x", Map.of("path", "/other")))).isEmpty();
+    }
 }
